@@ -1,0 +1,27 @@
+// The public API of @fieldstream/core. Everything a user imports comes from here.
+
+export type { FieldstreamErrorOptions } from './errors/errors';
+export { DepthLimitError, FieldstreamError, OutputParseError, SchemaError } from './errors/errors';
+export { applyPatch } from './patch/apply-patch';
+export type { PathSegment } from './patch/path';
+export { appendSegment, formatPath, PathSyntaxError, parsePath, WILDCARD, wildcardOf } from './patch/path';
+export type { CompletionSource, StreamingData } from './patch/streaming-data';
+export { REASONING_PATH } from './patch/streaming-data';
+export type { DefineOutputOptions, OutputDefinition } from './schema/define-output';
+export { defineOutput } from './schema/define-output';
+export type { InferData } from './schema/infer-data';
+export type { JsonSchema, JsonSchemaOptions } from './schema/json-schema';
+export { schemaNodeAt } from './schema/schema-node-at';
+export type {
+  ArrayShape,
+  EnsureLevel,
+  EnsureMark,
+  FieldTuple,
+  Literal,
+  ObjectShape,
+  OutputNode,
+  SchemaShape,
+  TypeName,
+} from './schema/schema-types';
+export type { FormatName, FormatOption } from './schema/select-format';
+export { isStringField, selectFormat } from './schema/select-format';

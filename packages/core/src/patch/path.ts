@@ -1,0 +1,111 @@
+/** One step of a path: an object key or an array index. */
+export type PathSegment = string | number;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Formats segments as a path: keys joined by `.`, indexes as `[i]`, and keys that are not plain
+ * identifiers as `["key"]` with JSON string quoting.
+ */
+export function formatPath(segments: readonly PathSegment[]): string {
+  let out = '';
+  for (const segment of segments) out = appendSegment(out, segment);
+  return out;
+}
+
+/** Appends one segment to an already formatted path (cheap; used on hot paths). */
+export function appendSegment(path: string, segment: PathSegment): string {
+  if (typeof segment === 'number') return `${path}[${segment}]`;
+  if (IDENTIFIER.test(segment)) return path === '' ? segment : `${path}.${segment}`;
+  return `${path}[${JSON.stringify(segment)}]`;
+}
+
+/** Parses a path written by {@link formatPath}. `[*]` parses to the segment `'*'` wildcard marker. */
+export function parsePath(path: string): PathSegment[] {
+  const segments: PathSegment[] = [];
+  let i = 0;
+  while (i < path.length) {
+    const ch = path[i];
+    if (ch === '.') {
+      if (segments.length === 0) throw new PathSyntaxError(path, i, 'a path cannot start with "."');
+      i++;
+      const start = i;
+      while (i < path.length && path[i] !== '.' && path[i] !== '[') i++;
+      const key = path.slice(start, i);
+      if (!IDENTIFIER.test(key)) throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
+      segments.push(key);
+    } else if (ch === '[') {
+      const close = readBracket(path, i, segments);
+      i = close + 1;
+    } else {
+      if (segments.length > 0) throw new PathSyntaxError(path, i, 'expected "." or "["');
+      const start = i;
+      while (i < path.length && path[i] !== '.' && path[i] !== '[') i++;
+      const key = path.slice(start, i);
+      if (!IDENTIFIER.test(key) && key !== '$reasoning' && key !== '$status') {
+        throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
+      }
+      segments.push(key);
+    }
+  }
+  return segments;
+}
+
+/** The wildcard marker produced by {@link parsePath} for `[*]`. */
+export const WILDCARD = '*';
+
+function readBracket(path: string, open: number, segments: PathSegment[]): number {
+  const next = path[open + 1];
+  if (next === '"') {
+    // A JSON string literal: find its closing quote, honouring escapes.
+    let j = open + 2;
+    while (j < path.length && path[j] !== '"') j += path[j] === '\\' ? 2 : 1;
+    if (path[j + 1] !== ']') throw new PathSyntaxError(path, open, 'unterminated ["key"]');
+    segments.push(JSON.parse(path.slice(open + 1, j + 1)) as string);
+    return j + 1;
+  }
+  const close = path.indexOf(']', open);
+  if (close < 0) throw new PathSyntaxError(path, open, 'unterminated "["');
+  const body = path.slice(open + 1, close);
+  if (body === '*') segments.push(WILDCARD);
+  else if (/^(0|[1-9][0-9]*)$/.test(body)) segments.push(Number(body));
+  else throw new PathSyntaxError(path, open, `"[${body}]" is not an index`);
+  return close;
+}
+
+/** Replaces every index of a path by `[*]`: `items[3].tags[0]` → `items[*].tags[*]`. */
+export function wildcardOf(path: string): string {
+  let out = '';
+  let i = 0;
+  while (i < path.length) {
+    const ch = path[i];
+    if (ch === '[' && path[i + 1] === '"') {
+      // Copy a quoted key verbatim: digits inside it are not indexes.
+      let j = i + 2;
+      while (j < path.length && path[j] !== '"') j += path[j] === '\\' ? 2 : 1;
+      out += path.slice(i, j + 2);
+      i = j + 2;
+    } else if (ch === '[') {
+      const close = path.indexOf(']', i);
+      if (close < 0) return out + path.slice(i);
+      out += '[*]';
+      i = close + 1;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Thrown for a path string that does not follow the path grammar. */
+export class PathSyntaxError extends Error {
+  override name = 'PathSyntaxError';
+  constructor(
+    readonly path: string,
+    readonly offset: number,
+    reason: string,
+  ) {
+    super(`Invalid path ${JSON.stringify(path)} at ${offset}: ${reason}`);
+  }
+}

@@ -1,0 +1,27 @@
+/** Why a path's `done` event fired (DESIGN.md §2, rule 7). */
+export type CompletionSource = 'observed_boundary' | 'final_reconciliation' | 'synthetic_repair';
+
+/**
+ * One field-level patch. Field names match the Agently wire format so a browser can consume a
+ * Python Agently backend's instant stream unchanged.
+ */
+export type StreamingData = {
+  /** `summary`, `risk_flags[0]`, `meta.score`, `[0].title`, `a["x y"]`, `$reasoning`. */
+  path: string;
+  /** `path` with every index replaced by `[*]`. */
+  wildcard_path: string;
+  /** The indexes of `path`, in path order. */
+  indexes: number[];
+  /** Text added to this path by this event (`''` when none). */
+  delta: string;
+  /** The current value at `path` after this event. */
+  value: unknown;
+  /** True exactly on the path's `done` event. */
+  is_complete: boolean;
+  event_type: 'delta' | 'done';
+  /** Present on `done` events. */
+  completion_source?: CompletionSource;
+};
+
+/** The reserved path for reasoning text (a leading `<think>` block). */
+export const REASONING_PATH = '$reasoning';

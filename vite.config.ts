@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests run on the packages' `src/` through the `source` export condition: no build needed.
+const conditions = ['source', 'module', 'development|production'];
+const resolve = { conditions: [...conditions, 'browser'] };
+const ssr = { resolve: { conditions, externalConditions: conditions } };
+
+export default defineConfig({
+  resolve,
+  ssr,
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['packages/core/test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'react',
+          environment: 'jsdom',
+          include: ['packages/react/test/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
