@@ -1,12 +1,29 @@
 // The public API of @fieldstream/core. Everything a user imports comes from here.
 
 export type { FieldstreamErrorOptions } from './errors/errors';
-export { DepthLimitError, FieldstreamError, OutputParseError, SchemaError } from './errors/errors';
+export {
+  AbortError,
+  DepthLimitError,
+  EnsureError,
+  FieldstreamError,
+  OutputParseError,
+  ProviderError,
+  SchemaError,
+  TransportError,
+  ValidationError,
+} from './errors/errors';
+// Each layer's public surface lives in its own barrel.
+export * from './formats/index';
+export * from './kits/index';
 export { applyPatch } from './patch/apply-patch';
 export type { PathSegment } from './patch/path';
 export { appendSegment, formatPath, PathSyntaxError, parsePath, WILDCARD, wildcardOf } from './patch/path';
 export type { CompletionSource, StreamingData } from './patch/streaming-data';
 export { REASONING_PATH } from './patch/streaming-data';
+export * from './prompt/index';
+export * from './providers/index';
+export * from './reasoning/index';
+export * from './response/index';
 export type { DefineOutputOptions, OutputDefinition } from './schema/define-output';
 export { defineOutput } from './schema/define-output';
 export type { InferData } from './schema/infer-data';
@@ -25,3 +42,5 @@ export type {
 } from './schema/schema-types';
 export type { FormatName, FormatOption } from './schema/select-format';
 export { isStringField, selectFormat } from './schema/select-format';
+export * from './store/index';
+export * from './transport/index';

@@ -50,3 +50,74 @@ export class DepthLimitError extends FieldstreamError {
     super('DEPTH_LIMIT', `Nesting deeper than maxDepth (${maxDepth}) at ${path || '(root)'}`);
   }
 }
+
+/** Ensured paths were missing or empty after the retry budget ran out. */
+export class EnsureError extends FieldstreamError {
+  override name = 'EnsureError';
+  constructor(
+    /** The failing wildcard paths with why each failed. */
+    readonly failures: readonly { path: string; level: 'presence' | 'not_null'; reason: string }[],
+    options: FieldstreamErrorOptions = {},
+  ) {
+    super(
+      'ENSURE_FAILED',
+      `Ensured fields failed: ${failures.map((f) => `${f.path} (${f.reason})`).join('; ')}`,
+      options,
+    );
+  }
+}
+
+/** A custom validator rejected the data after the retry budget ran out (or asked to stop). */
+export class ValidationError extends FieldstreamError {
+  override name = 'ValidationError';
+  constructor(
+    readonly validatorName: string,
+    readonly reason: string,
+    readonly payload: unknown,
+    options: FieldstreamErrorOptions = {},
+  ) {
+    super('VALIDATION_FAILED', `Validator ${validatorName} rejected the output: ${reason}`, options);
+  }
+}
+
+/** An HTTP request failed: non-2xx, wrong content type, or the connection dropped. */
+export class TransportError extends FieldstreamError {
+  override name = 'TransportError';
+  constructor(
+    message: string,
+    /** The HTTP status, or 0 when no response arrived / the connection dropped mid-stream. */
+    readonly status: number,
+    /** The response body (truncated to 64 KB), when one was read. */
+    readonly body: string,
+    options: FieldstreamErrorOptions & { url?: string } = {},
+  ) {
+    super(status === 0 ? 'TRANSPORT_FAILED' : `HTTP_${status}`, message, options);
+    this.url = options.url;
+  }
+  readonly url: string | undefined;
+}
+
+/** The provider reported an error inside an otherwise healthy stream (rate limit, overload, …). */
+export class ProviderError extends FieldstreamError {
+  override name = 'ProviderError';
+  constructor(
+    readonly provider: string,
+    /** The provider's own error type or code, e.g. `overloaded_error`, `rate_limit_exceeded`. */
+    readonly providerCode: string,
+    message: string,
+    options: FieldstreamErrorOptions = {},
+  ) {
+    super('PROVIDER_ERROR', `${provider}: ${message}`, options);
+  }
+}
+
+/**
+ * The caller aborted. `name` is `'AbortError'` like the platform's DOMException, so code that
+ * checks `error.name === 'AbortError'` keeps working.
+ */
+export class AbortError extends FieldstreamError {
+  override name = 'AbortError';
+  constructor(message = 'The operation was aborted', options: FieldstreamErrorOptions = {}) {
+    super('ABORTED', message, options);
+  }
+}

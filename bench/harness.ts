@@ -1,0 +1,68 @@
+/** A tiny benchmark harness: medians of repeated runs, reported as ratios to a floor. */
+
+export type Contender = {
+  name: string;
+  /** Runs the whole workload once. Returns anything, so the work cannot be optimised away. */
+  run(): unknown;
+};
+
+export type Measurement = { name: string; medianMs: number; runs: number };
+
+let sink: unknown;
+
+/** Runs each contender `runs` times (after one warm-up), interleaved so drift hits all alike. */
+export function measure(contenders: readonly Contender[], runs = 7): Measurement[] {
+  const times = contenders.map(() => [] as number[]);
+  for (const contender of contenders) sink = contender.run();
+  for (let r = 0; r < runs; r++) {
+    contenders.forEach((contender, i) => {
+      const start = performance.now();
+      sink = contender.run();
+      times[i]?.push(performance.now() - start);
+    });
+  }
+  void sink;
+  return contenders.map((contender, i) => ({ name: contender.name, medianMs: median(times[i] ?? []), runs }));
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Prints a markdown table: one row per measurement with its ratio to `floorName`. */
+export function printTable(title: string, rows: readonly Measurement[], floorName: string, bytes?: number): void {
+  const floor = rows.find((row) => row.name === floorName)?.medianMs ?? Number.NaN;
+  console.log(`\n### ${title}\n`);
+  console.log(`| contender | median ms | × ${floorName} |${bytes ? ' MB/s |' : ''}`);
+  console.log(`|---|---:|---:|${bytes ? '---:|' : ''}`);
+  for (const row of rows) {
+    const rate = bytes ? ` ${(bytes / 1e6 / (row.medianMs / 1000)).toFixed(1)} |` : '';
+    console.log(`| ${row.name} | ${row.medianMs.toFixed(2)} | ${(row.medianMs / floor).toFixed(1)} |${rate}`);
+  }
+}
+
+/** A seeded PRNG (mulberry32), so every run streams the same chunks. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Splits `text` into chunks of `min`–`max` characters, seeded. */
+export function chunkText(text: string, seed: number, min = 1, max = 8): string[] {
+  const random = seededRandom(seed);
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    const size = min + Math.floor(random() * (max - min + 1));
+    chunks.push(text.slice(i, i + size));
+    i += size;
+  }
+  return chunks;
+}

@@ -1,0 +1,8 @@
+// Barrel for formats/: owned by the formats work; index.ts re-exports it.
+export type {
+  FinalParse,
+  FormatDefinition,
+  FormatFinalParser,
+  FormatParserOptions,
+  FormatStreamParser,
+} from './format-parser';

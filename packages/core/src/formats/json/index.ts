@@ -1,0 +1,13 @@
+import type { FormatDefinition } from '../format-parser';
+
+// Placeholder until the json format lands; the registry needs every format to exist.
+const missing = (): never => {
+  throw new Error('the json format is not built yet');
+};
+
+export const jsonFormat: FormatDefinition = {
+  name: 'json',
+  instructions: missing,
+  parse: missing,
+  createStreamParser: missing,
+};

@@ -1,0 +1,2 @@
+// Barrel for kits/; the package index re-exports it.
+export {};

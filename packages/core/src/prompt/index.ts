@@ -1,0 +1,2 @@
+// Barrel for prompt/; the package index re-exports it.
+export {};

@@ -1,0 +1,2 @@
+// Barrel for providers/; the package index re-exports it.
+export type { Model, ModelEvent, ModelMessage, ModelRequest } from './model';

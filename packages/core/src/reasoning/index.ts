@@ -1,0 +1,2 @@
+// Barrel for reasoning/; the package index re-exports it.
+export {};

@@ -1,0 +1,2 @@
+// Barrel for response/; the package index re-exports it.
+export type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';

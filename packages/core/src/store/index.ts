@@ -1,0 +1,2 @@
+// Barrel for store/; the package index re-exports it.
+export {};

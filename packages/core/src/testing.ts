@@ -1,0 +1,2 @@
+// The public ./testing entry: the scripted model and fixtures for users' own tests.
+export {};

@@ -1,0 +1,2 @@
+// Barrel for transport/; the package index re-exports it.
+export {};
