@@ -1,2 +1,3 @@
 // Barrel for providers/; the package index re-exports it.
 export type { Model, ModelEvent, ModelMessage, ModelRequest } from './model';
+export * from './output-contract/index';

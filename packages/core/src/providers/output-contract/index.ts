@@ -1,0 +1,2 @@
+// Barrel for output-contract planning (providers/output-contract/).
+export {};
