@@ -6,3 +6,4 @@ export type {
   FormatParserOptions,
   FormatStreamParser,
 } from './format-parser';
+export { type ParseAnswerOptions, parseAnswer } from './parse-answer';

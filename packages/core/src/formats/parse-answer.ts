@@ -1,0 +1,56 @@
+import { OutputParseError } from '../errors/errors';
+import type { OutputDefinition } from '../schema/define-output';
+import type { FormatName } from '../schema/select-format';
+import type { FinalParse } from './format-parser';
+import { formats } from './registry';
+
+/** Options of {@link parseAnswer}. */
+export type ParseAnswerOptions = {
+  /** The format the answer was asked for (already resolved: never `auto`). */
+  format: FormatName;
+  /** The schema, used to pick the best JSON block and to coerce text-format fields. */
+  output?: OutputDefinition | undefined;
+  /** Deepest nesting accepted before a `DepthLimitError` (default: unlimited). */
+  maxDepth?: number | undefined;
+};
+
+/** The formats whose failure to find anything falls back to the JSON final parser. */
+const FALLS_BACK_TO_JSON: ReadonlySet<FormatName> = new Set(['hybrid', 'xml_field', 'yaml_literal', 'flat_markdown']);
+
+/**
+ * The authoritative parse of an answer (its leading reasoning already split off).
+ *
+ * Dispatches to the format's final parser. When a text format finds nothing (its parser throws
+ * an `OutputParseError`), the JSON final parser runs on the whole answer — the "JSON fallback" —
+ * and its result is accepted only if it is an object; the parse then reports `format: 'json'`.
+ * When the fallback does not yield an object, the text format's own error is thrown.
+ *
+ * The `text` format returns the answer verbatim, so `getData()` equals `getText()`.
+ */
+export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalParse {
+  const { format } = options;
+  if (format === 'text') return { value: answer, repaired: false, format: 'text' };
+  const parserOptions = { output: options.output, maxDepth: options.maxDepth };
+  if (!FALLS_BACK_TO_JSON.has(format)) return formats[format].parse(answer, parserOptions);
+  try {
+    return formats[format].parse(answer, parserOptions);
+  } catch (error) {
+    if (!(error instanceof OutputParseError)) throw error;
+    const fallback = parseJsonFallback(answer, parserOptions);
+    if (fallback === undefined) throw error;
+    return fallback;
+  }
+}
+
+function parseJsonFallback(answer: string, options: Omit<ParseAnswerOptions, 'format'>): FinalParse | undefined {
+  let parsed: FinalParse;
+  try {
+    parsed = formats.json.parse(answer, options);
+  } catch (error) {
+    if (error instanceof OutputParseError) return undefined;
+    throw error;
+  }
+  const { value } = parsed;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return { value, repaired: parsed.repaired, format: 'json' };
+}
