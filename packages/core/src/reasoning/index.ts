@@ -1,2 +1,3 @@
 // Barrel for reasoning/; the package index re-exports it.
-export {};
+export type { ReasoningSplit, ReasoningState } from './reasoning-splitter';
+export { ReasoningSplitter, splitReasoning } from './reasoning-splitter';
