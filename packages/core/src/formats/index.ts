@@ -7,3 +7,4 @@ export type {
   FormatStreamParser,
 } from './format-parser';
 export { type ParseAnswerOptions, parseAnswer } from './parse-answer';
+export { type DetailedParse, type ParseOutputOptions, parseOutput, parseOutputDetailed } from './parse-output';
