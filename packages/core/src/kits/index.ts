@@ -1,2 +1,2 @@
-// Barrel for kits/; the package index re-exports it.
-export {};
+// Barrel for kits/: output contracts and the batch answer flow.
+export * from './answer-flow/index';
