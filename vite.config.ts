@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests run on the packages' `src/` through the `source` export condition: no build needed.
-const conditions = ['source', 'module', 'development|production'];
+// Tests run on the packages' `src/` through the `@fieldstream/source` export condition: no build needed.
+const conditions = ['@fieldstream/source', 'module', 'development|production'];
 const resolve = { conditions: [...conditions, 'browser'] };
 const ssr = { resolve: { conditions, externalConditions: conditions } };
 

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   // Run the workspace packages from src/ through their `source` export condition.
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'development|production'] },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
 });

@@ -69,7 +69,7 @@ describe('defineAnswerFlow', () => {
     const { flow, calls } = flowWith({
       reviewPolicy: 'required',
       review,
-      generate: vi.fn(async (request) => {
+      generate: vi.fn(async (request: GenerateRequest<Data, Value, App>) => {
         calls.push(request);
         round = request.round;
         return Object.fromEntries(
