@@ -121,3 +121,21 @@ export class AbortError extends FieldstreamError {
     super('ABORTED', message, options);
   }
 }
+
+/**
+ * A structured-output contract failed: it could not be planned for the provider
+ * (`OUTPUT_CONTRACT_REJECTED`), or the final text broke it (`BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT`,
+ * with the diagnostic).
+ */
+export class OutputContractError extends FieldstreamError {
+  override name = 'OutputContractError';
+  constructor(
+    code: 'OUTPUT_CONTRACT_REJECTED' | 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT',
+    message: string,
+    /** `{ code, path: 'response.output_text', message }` when the final text broke the contract. */
+    readonly diagnostic: { code: string; path: string; message: string } | undefined,
+    options: FieldstreamErrorOptions = {},
+  ) {
+    super(code, message, options);
+  }
+}
