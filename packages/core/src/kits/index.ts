@@ -1,2 +1,3 @@
 // Barrel for kits/: output contracts and the batch answer flow.
 export * from './answer-flow/index';
+export * from './contract/index';
