@@ -6,5 +6,6 @@ export type {
   FormatParserOptions,
   FormatStreamParser,
 } from './format-parser';
+export { type JsonStreamHalt, JsonStreamParser, type JsonStreamParserOptions } from './json/json-stream-parser';
 export { type ParseAnswerOptions, parseAnswer } from './parse-answer';
 export { type DetailedParse, type ParseOutputOptions, parseOutput, parseOutputDetailed } from './parse-output';

@@ -1,4 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
+import { JsonStreamParser } from './json-stream-parser';
 
 // Placeholder until the json format lands; the registry needs every format to exist.
 const missing = (): never => {
@@ -9,5 +10,5 @@ export const jsonFormat: FormatDefinition = {
   name: 'json',
   instructions: missing,
   parse: missing,
-  createStreamParser: missing,
+  createStreamParser: (options) => new JsonStreamParser(options),
 };

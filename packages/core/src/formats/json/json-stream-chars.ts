@@ -1,0 +1,56 @@
+// Character classes of the JSON stream tokenizer (char codes; ASCII fast paths first).
+
+/** JSON5 whitespace: JSON's four, vertical tab, form feed, and Unicode space separators and BOM. */
+export function isWhitespace(code: number): boolean {
+  if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return true;
+  if (code < 0x80) return code === 0x0b || code === 0x0c;
+  return (
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** A character of a bare word in value position: a number, `true`/`false`/`null`, `Infinity`, `NaN`. */
+export function isWordChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) || // 0-9
+    ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || // A-Z a-z
+    code === 0x2d || // -
+    code === 0x2b || // +
+    code === 0x2e || // .
+    code === 0x5f || // _
+    code === 0x24 // $
+  );
+}
+
+/** A character of an unquoted object key (JSON5 identifiers, leniently: also digits, `-`, non-ASCII). */
+export function isKeyChar(code: number): boolean {
+  if (code >= 0x80) return !isWhitespace(code);
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ||
+    code === 0x5f ||
+    code === 0x24 ||
+    code === 0x2d
+  );
+}
+
+/** The value of a hex digit, or -1. */
+export function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
+}
+
+/** A UTF-16 high (leading) surrogate. */
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

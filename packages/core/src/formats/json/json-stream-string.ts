@@ -1,0 +1,133 @@
+import { hexValue, isHighSurrogate } from './json-stream-chars';
+
+const BACKSLASH = 0x5c;
+const NOT_ESCAPING = 0;
+const AFTER_BACKSLASH = 1;
+const HEX_DIGITS = 2;
+
+/**
+ * Decodes the body of a JSON (or JSON5) string literal as it streams in: escapes may be split
+ * across chunks, and {@link take} never returns text ending inside an escape or between the two
+ * halves of a surrogate pair (raw or escaped), so no delta ever does.
+ *
+ * Lenient like JSON5: single quotes, `\x41`, `\v`, `\0`, line continuations, any other escaped
+ * character stands for itself, raw control characters are kept.
+ */
+export class StringDecoder {
+  /** The closing quote was read. */
+  closed = false;
+  /** A `\u`/`\x` escape had a non-hex digit: the literal is malformed. */
+  invalid = false;
+  #quote = 0x22;
+  #text = '';
+  #escape = NOT_ESCAPING;
+  #hexLeft = 0;
+  #hex = 0;
+
+  /** Begins a literal opened by `quote` (a char code). */
+  start(quote: number): void {
+    this.#quote = quote;
+    this.#text = '';
+    this.#escape = NOT_ESCAPING;
+    this.closed = false;
+    this.invalid = false;
+  }
+
+  /**
+   * Decodes `source` from `index` up to the closing quote (consumed) or the end of `source`.
+   * Returns the index after the last character read.
+   */
+  scan(source: string, index: number): number {
+    const quote = this.#quote;
+    const length = source.length;
+    let text = this.#text;
+    let i = index;
+    while (i < length) {
+      if (this.#escape === NOT_ESCAPING) {
+        let j = i;
+        let code = 0;
+        while (j < length) {
+          code = source.charCodeAt(j);
+          if (code === quote || code === BACKSLASH) break;
+          j++;
+        }
+        if (j > i) text += source.slice(i, j);
+        if (j === length) {
+          i = j;
+          break;
+        }
+        i = j + 1;
+        if (code === quote) {
+          this.closed = true;
+          break;
+        }
+        this.#escape = AFTER_BACKSLASH;
+      } else if (this.#escape === AFTER_BACKSLASH) {
+        const code = source.charCodeAt(i++);
+        this.#escape = NOT_ESCAPING;
+        if (code === 0x75 || code === 0x78) {
+          // \uXXXX or \xXX
+          this.#escape = HEX_DIGITS;
+          this.#hexLeft = code === 0x75 ? 4 : 2;
+          this.#hex = 0;
+        } else {
+          text += escapedText(code);
+        }
+      } else {
+        const digit = hexValue(source.charCodeAt(i));
+        if (digit < 0) {
+          this.invalid = true;
+          break;
+        }
+        i++;
+        this.#hex = this.#hex * 16 + digit;
+        if (--this.#hexLeft === 0) {
+          text += String.fromCharCode(this.#hex);
+          this.#escape = NOT_ESCAPING;
+        }
+      }
+    }
+    this.#text = text;
+    return i;
+  }
+
+  /**
+   * The text decoded since the last call. Unless `all`, a trailing high surrogate stays behind
+   * until the character after it is known (it may be the first half of a pair).
+   */
+  take(all: boolean): string {
+    const text = this.#text;
+    if (!all && text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.#text = text.slice(-1);
+      return text.slice(0, -1);
+    }
+    this.#text = '';
+    return text;
+  }
+}
+
+function escapedText(code: number): string {
+  switch (code) {
+    case 0x6e:
+      return '\n';
+    case 0x74:
+      return '\t';
+    case 0x72:
+      return '\r';
+    case 0x62:
+      return '\b';
+    case 0x66:
+      return '\f';
+    case 0x76:
+      return '\v';
+    case 0x30:
+      return '\0';
+    case 0x0a:
+    case 0x0d:
+    case 0x2028:
+    case 0x2029:
+      return ''; // a line continuation
+    default:
+      return String.fromCharCode(code); // \" \\ \/ \' and any other character stand for themselves
+  }
+}
