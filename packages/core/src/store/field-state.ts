@@ -1,0 +1,120 @@
+import { formatPath, type PathSegment, parsePath } from '../patch/path';
+import type { CompletionSource } from '../patch/streaming-data';
+import { deepEqual } from './deep-equal';
+import type { FieldStoreState } from './field-store-state';
+import { readAt } from './tree-draft';
+
+/** How the final data settled a path: kept as streamed, changed, or gone. */
+export type FieldReconciliation = 'confirmed' | 'changed' | 'removed';
+
+/** The state of one path, as a field component shows it. */
+export type FieldState = {
+  /** The value on screen: streamed so far, or the final value once the final data arrived. */
+  readonly value: unknown;
+  readonly isComplete: boolean;
+  /** Why the path completed; `synthetic_repair` and `final_reconciliation` mean provisional. */
+  readonly completionSource: CompletionSource | undefined;
+  /** The attempt that last wrote the path (`undefined`: never streamed). */
+  readonly attempt: number | undefined;
+  /** Written by a failed attempt and not yet rewritten by the current one. */
+  readonly stale: boolean;
+  /** Set for every path once the final data arrived. */
+  readonly reconciled: FieldReconciliation | undefined;
+};
+
+/**
+ * The state of `path` in a snapshot. Pure and not memoised: for a selector that keeps its result's
+ * identity while the path is unchanged (what `Object.is` subscribers need), use
+ * {@link fieldSelector}.
+ */
+export function selectField(state: FieldStoreState, path: string): FieldState {
+  const segments = parsePath(path);
+  return computeField(state, formatPath(segments), segments, deepEqual);
+}
+
+/**
+ * A selector for one path that returns the very same object for as long as the path's state is
+ * unchanged, so `Object.is` tells subscribers exactly when their field changed.
+ */
+export function fieldSelector(path: string): (state: FieldStoreState) => FieldState {
+  const segments = parsePath(path);
+  const key = formatPath(segments);
+  let last: FieldState | undefined;
+  // Reconciliation compares subtrees once per (streamed, final) pair, not once per call.
+  let compared = { before: NOT_COMPARED as unknown, after: NOT_COMPARED as unknown, equal: false };
+  const equalOnce = (before: unknown, after: unknown): boolean => {
+    if (compared.before !== before || compared.after !== after) {
+      compared = { before, after, equal: deepEqual(before, after) };
+    }
+    return compared.equal;
+  };
+  return (state) => {
+    const next = computeField(state, key, segments, equalOnce);
+    if (last !== undefined && sameFieldState(last, next)) return last;
+    last = next;
+    return next;
+  };
+}
+
+const NOT_COMPARED = Symbol('not compared');
+
+/** True when every property of the two field states is `Object.is`-equal. */
+export function sameFieldState(a: FieldState, b: FieldState): boolean {
+  return (
+    Object.is(a.value, b.value) &&
+    a.isComplete === b.isComplete &&
+    a.completionSource === b.completionSource &&
+    a.attempt === b.attempt &&
+    a.stale === b.stale &&
+    a.reconciled === b.reconciled
+  );
+}
+
+/** A field's phase, for progress displays. */
+export type FieldPhase = 'pending' | 'streaming' | 'complete' | FieldReconciliation;
+
+export function fieldPhase(field: FieldState): FieldPhase {
+  if (field.reconciled !== undefined) return field.reconciled;
+  if (field.isComplete) return 'complete';
+  return field.value === undefined ? 'pending' : 'streaming';
+}
+
+/** True for a value shown before it is settled: repaired, reconciled by the parser, or stale. */
+export function isProvisional(field: FieldState): boolean {
+  if (field.reconciled !== undefined) return false;
+  return (
+    field.stale || field.completionSource === 'synthetic_repair' || field.completionSource === 'final_reconciliation'
+  );
+}
+
+function computeField(
+  state: FieldStoreState,
+  key: string,
+  segments: readonly PathSegment[],
+  equal: (before: unknown, after: unknown) => boolean,
+): FieldState {
+  const record = state.fields.get(key);
+  const value = readAt(state.data, segments);
+  if (!state.hasFinal) {
+    return {
+      value,
+      isComplete: record?.isComplete ?? false,
+      completionSource: record?.completionSource,
+      attempt: record?.attempt,
+      stale: record !== undefined && record.attempt < state.attempt,
+      reconciled: undefined,
+    };
+  }
+  const before = readAt(state.streamed, segments);
+  const reconciled: FieldReconciliation =
+    value === undefined && before !== undefined ? 'removed' : equal(before, value) ? 'confirmed' : 'changed';
+  const observed = reconciled === 'confirmed' && record?.completionSource === 'observed_boundary';
+  return {
+    value,
+    isComplete: true,
+    completionSource: observed ? 'observed_boundary' : 'final_reconciliation',
+    attempt: record?.attempt,
+    stale: false,
+    reconciled,
+  };
+}

@@ -1,0 +1,55 @@
+import type { FieldstreamError } from '../errors/errors';
+import type { CompletionSource } from '../patch/streaming-data';
+import type { ResponseStatus } from '../response/response-events';
+import { PathMap } from './path-map';
+
+/**
+ * What the store records per streamed path. The rest of a field's state (its value, `stale`,
+ * `reconciled`) is derived from the trees by `selectField`, so a delta that only grows a string
+ * touches the data tree and nothing else.
+ */
+export type FieldRecord = {
+  readonly isComplete: boolean;
+  readonly completionSource: CompletionSource | undefined;
+  /** The attempt that last wrote the path. */
+  readonly attempt: number;
+};
+
+/** A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity. */
+export type FieldStoreState<Data = unknown> = {
+  readonly status: ResponseStatus;
+  /** The current attempt (0 first). */
+  readonly attempt: number;
+  /** Reasoning text of the current attempt (`$reasoning` patches). */
+  readonly reasoning: string;
+  /** Set with `status: 'error'`. */
+  readonly error: FieldstreamError | undefined;
+  /** The validated final data; `undefined` until it arrives (see `hasFinal`). */
+  readonly final: Data | undefined;
+  readonly hasFinal: boolean;
+  /** The tree on screen: the streamed tree, replaced by the final data when it arrives. */
+  readonly data: unknown;
+  /** The streamed tree as it stood when the final data replaced it (reconciliation compares them). */
+  readonly streamed: unknown;
+  /** Per-path records of streamed paths, keyed by canonical path (`formatPath`). */
+  readonly fields: PathMap<FieldRecord>;
+};
+
+/** `done`, `error` and `aborted` end a response: the store applies nothing after them. */
+export function isTerminalStatus(status: ResponseStatus): boolean {
+  return status === 'done' || status === 'error' || status === 'aborted';
+}
+
+export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
+  return {
+    status: 'idle',
+    attempt: 0,
+    reasoning: '',
+    error: undefined,
+    final: undefined,
+    hasFinal: false,
+    data: undefined,
+    streamed: undefined,
+    fields: PathMap.empty(),
+  };
+}

@@ -1,0 +1,93 @@
+import { createStore } from 'zustand/vanilla';
+import { FieldstreamError } from '../errors/errors';
+import type { StreamingData } from '../patch/streaming-data';
+import type { ResponseEvent, ResponseSource } from '../response/response-events';
+import { type FieldState, selectField } from './field-state';
+import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
+import { type RetryBehaviour, reduceEvents } from './reduce-events';
+
+export type FieldStoreOptions = {
+  /**
+   * What a retry does to the failed attempt's fields. `'keep-stale'` (default): they stay
+   * visible, marked `stale`, until the new attempt writes them. `'clear'`: they disappear at once.
+   */
+  onRetry?: RetryBehaviour;
+};
+
+/**
+ * A zustand vanilla store of one response's fields. Read it with `getState` and `subscribe` (the
+ * zustand contract, without a public `setState`); feed it with `apply`/`dispatch` or by binding it
+ * to a response source.
+ */
+export interface FieldStore<Data = unknown> {
+  getState(): FieldStoreState<Data>;
+  getInitialState(): FieldStoreState<Data>;
+  /** Calls `listener` after every change with the new and the previous snapshot. */
+  subscribe(listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void): () => void;
+  /** Applies patches to the current attempt, in one update. Throws `PathSyntaxError` (applying none) for a bad path. */
+  apply(patches: readonly StreamingData[]): void;
+  /** Applies response events (attempts, patches, status, final, error, aborted) in one update. */
+  dispatch(events: ResponseEvent | readonly ResponseEvent[]): void;
+  /** The state of one path now (not memoised; selectors should use `fieldSelector`). */
+  getField(path: string): FieldState;
+  /** Stops following the source; later events are not applied. Idempotent. */
+  detach(): void;
+}
+
+/**
+ * Creates a field store, optionally bound to a response source: it then follows the source's
+ * attempts, drops patches of aborted or superseded attempts, and swaps in the final data in one
+ * update. Events the source replays on subscription are applied as one batch.
+ */
+export function createFieldStore<Data = unknown>(
+  source?: ResponseSource,
+  options: FieldStoreOptions = {},
+): FieldStore<Data> {
+  const onRetry = options.onRetry ?? 'keep-stale';
+  const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
+  let attached = source !== undefined;
+
+  const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
+    const batch: readonly ResponseEvent[] = Array.isArray(events) ? events : [events as ResponseEvent];
+    const current = api.getState();
+    const next = reduceEvents(current, batch, onRetry);
+    if (next !== current) api.setState(next, true);
+  };
+
+  // A malformed patch from a source must not throw into the source: it becomes the store's error.
+  const receive = (events: readonly ResponseEvent[]): void => {
+    if (!attached) return;
+    try {
+      dispatch(events);
+    } catch (cause) {
+      const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
+      const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
+      dispatch({ type: 'error', attempt: api.getState().attempt, error });
+    }
+  };
+
+  let unsubscribe = (): void => {};
+  if (source !== undefined) {
+    let replay: ResponseEvent[] | undefined = [];
+    unsubscribe = source.subscribe((event) => {
+      if (replay !== undefined) replay.push(event);
+      else receive([event]);
+    });
+    const history = replay;
+    replay = undefined;
+    receive(history);
+  }
+
+  return {
+    getState: api.getState,
+    getInitialState: api.getInitialState,
+    subscribe: api.subscribe,
+    apply: (patches) => dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data }))),
+    dispatch,
+    getField: (path) => selectField(api.getState(), path),
+    detach: () => {
+      attached = false;
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { formatPath, parsePath } from '../patch/path';
+import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
+import type { ResponseEvent } from '../response/response-events';
+import { type FieldRecord, type FieldStoreState, isTerminalStatus } from './field-store-state';
+import { PathMap, PathMapDraft } from './path-map';
+import { isContainer, TreeDraft } from './tree-draft';
+
+/** What a retry does to the fields of the failed attempt. */
+export type RetryBehaviour = 'keep-stale' | 'clear';
+
+/**
+ * Applies a batch of response events to a snapshot and returns the next snapshot (the same
+ * object when nothing changed). The batch shares one tree draft and one path-map draft, so each
+ * container and trie node is copied at most once per batch. Rules:
+ * - events of an older attempt are dropped; the first event of a newer attempt starts a retry;
+ * - nothing is applied after `done`, `error` or `aborted`;
+ * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
+ *   reconciliation).
+ * Throws `PathSyntaxError` before changing anything when a patch path is malformed.
+ */
+export function reduceEvents<Data>(
+  state: FieldStoreState<Data>,
+  events: readonly ResponseEvent[],
+  onRetry: RetryBehaviour,
+): FieldStoreState<Data> {
+  // Parse every path first so a malformed one leaves the snapshot untouched.
+  const parsed = events.map((event) => (event.type === 'patch' ? parsePatchPath(event.data) : undefined));
+  let next: Mutable<FieldStoreState<Data>> = state;
+  let tree: TreeDraft | undefined;
+  let records: PathMapDraft<FieldRecord> | undefined;
+  const edit = (): Mutable<FieldStoreState<Data>> => {
+    if (next === state) next = { ...state };
+    return next;
+  };
+
+  events.forEach((event, i) => {
+    if (isClosedTo(next, event) || event.attempt < next.attempt) return;
+    if (event.attempt > next.attempt) {
+      edit().attempt = event.attempt;
+      if (onRetry === 'clear') {
+        tree = new TreeDraft(undefined);
+        records = new PathMapDraft(PathMap.empty<FieldRecord>());
+        next.reasoning = '';
+      }
+    }
+    switch (event.type) {
+      case 'attempt':
+        if (next.status !== 'streaming') edit().status = 'streaming';
+        return;
+      case 'status':
+        if (next.status !== event.status) edit().status = event.status;
+        return;
+      case 'patch': {
+        if (next.status === 'idle') edit().status = 'streaming';
+        const target = parsed[i];
+        if (target === undefined) {
+          if (event.data.path === REASONING_PATH && typeof event.data.value === 'string') {
+            if (next.reasoning !== event.data.value) edit().reasoning = event.data.value;
+          }
+          return;
+        }
+        tree ??= new TreeDraft(next.data);
+        records ??= new PathMapDraft(next.fields);
+        writePatch(tree, event.data, target.segments);
+        const record = records.get(target.key);
+        const completionSource = event.data.completion_source;
+        if (
+          record?.isComplete !== event.data.is_complete ||
+          record.completionSource !== completionSource ||
+          record.attempt !== next.attempt
+        ) {
+          records.set(target.key, { isComplete: event.data.is_complete, completionSource, attempt: next.attempt });
+        }
+        return;
+      }
+      case 'final':
+        flush();
+        Object.assign(edit(), {
+          status: 'done',
+          final: event.data as Data,
+          hasFinal: true,
+          streamed: next.data,
+          data: event.data,
+        });
+        return;
+      case 'error':
+        Object.assign(edit(), { status: 'error', error: event.error });
+        return;
+      case 'aborted':
+        edit().status = 'aborted';
+        return;
+      case 'text':
+        return;
+    }
+  });
+  flush();
+  return next;
+
+  // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
+  function flush(): void {
+    if (tree !== undefined && tree.root !== next.data) edit().data = tree.root;
+    const fields = records?.finish();
+    if (fields !== undefined && fields !== next.fields) edit().fields = fields;
+    tree = undefined;
+    records = undefined;
+  }
+}
+
+/** After `done` only a late `final` is still accepted; after `error`, `aborted` or a final, nothing. */
+function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): boolean {
+  if (state.hasFinal) return true;
+  if (state.status === 'done') return event.type !== 'final';
+  return isTerminalStatus(state.status);
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** `undefined` for reserved `$` channels, which never enter the data tree. */
+function parsePatchPath(data: StreamingData): { segments: ReturnType<typeof parsePath>; key: string } | undefined {
+  if (data.path.startsWith('$')) return undefined;
+  const segments = parsePath(data.path);
+  return { segments, key: formatPath(segments) };
+}
+
+function writePatch(tree: TreeDraft, data: StreamingData, segments: ReturnType<typeof parsePath>): void {
+  const value = data.value;
+  if (!isContainer(value)) {
+    tree.write(segments, value);
+  } else if (data.event_type === 'done') {
+    tree.settleContainer(segments, value);
+  } else {
+    // An opening delta: keep a container of the same kind (with any stale children) as it is.
+    const current = tree.read(segments);
+    if (!isContainer(current) || Array.isArray(current) !== Array.isArray(value)) tree.write(segments, value);
+  }
+}

@@ -1,0 +1,55 @@
+// Hand-built StreamingData events, shaped like a format parser's output (DESIGN.md §2).
+import { type CompletionSource, type StreamingData, wildcardOf } from '@fieldstream/core';
+
+function indexesOf(path: string): number[] {
+  return [...path.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
+}
+
+function event(
+  path: string,
+  value: unknown,
+  delta: string,
+  done: boolean,
+  source: CompletionSource = 'observed_boundary',
+): StreamingData {
+  return {
+    path,
+    wildcard_path: wildcardOf(path),
+    indexes: indexesOf(path),
+    delta,
+    value,
+    is_complete: done,
+    event_type: done ? 'done' : 'delta',
+    ...(done ? { completion_source: source } : {}),
+  };
+}
+
+/** A string field growing `chunk` characters at a time, then its `done`. */
+export function streamText(path: string, text: string, chunk = 4, source?: CompletionSource): StreamingData[] {
+  const events: StreamingData[] = [];
+  for (let i = 0; i < text.length; i += chunk) {
+    events.push(event(path, text.slice(0, i + chunk), text.slice(i, i + chunk), false));
+  }
+  events.push(event(path, text, '', true, source));
+  return events;
+}
+
+/** A string field's deltas only (no `done`): still streaming. */
+export function partialText(path: string, text: string, chunk = 4): StreamingData[] {
+  return streamText(path, text, chunk).slice(0, -1);
+}
+
+/** An atomic scalar: one `done`. */
+export function scalar(path: string, value: unknown, source?: CompletionSource): StreamingData {
+  return event(path, value, '', true, source);
+}
+
+/** A container's opening delta with an empty value. */
+export function open(path: string, kind: 'object' | 'array'): StreamingData {
+  return event(path, kind === 'array' ? [] : {}, '', false);
+}
+
+/** A container's `done` with its whole value. */
+export function close(path: string, value: unknown, source?: CompletionSource): StreamingData {
+  return event(path, value, '', true, source);
+}
