@@ -1,0 +1,169 @@
+import { TransportError } from '../errors/errors';
+import { abortable, sleep, throwIfAborted, toAbortError } from './abort';
+import { parseSSE } from './parse-sse';
+import { isTransientFailure, type RetryOptions, retryAfterMs, retryDelay } from './retry-policy';
+import type { SSEMessage } from './sse-message';
+
+/** Options for {@link fetchEventStream}. */
+export type FetchEventStreamOptions = {
+  /** The HTTP method. Default: `'POST'` when a `body` is given, else `'GET'`. */
+  method?: string;
+  /** Request headers. `Accept: text/event-stream` is added unless given. */
+  headers?: Record<string, string>;
+  /** The request body (a JSON string for the provider APIs). Must be re-sendable if `retry` is set. */
+  body?: string | Blob | ArrayBuffer | FormData | URLSearchParams;
+  /** Aborting rejects the iterator with `AbortError` and closes the connection. */
+  signal?: AbortSignal;
+  /** The fetch to use (default: the global `fetch`). */
+  fetch?: typeof fetch;
+  /** Opt-in retries of opening the stream. Default: none (nothing is ever re-sent). */
+  retry?: RetryOptions;
+  /**
+   * Recognises the message that ends the stream normally (e.g. `data: [DONE]`). When given, the
+   * iterator ends after that message, and a stream that closes before it rejects with
+   * `TransportError` status 0: a truncated generation is never reported as a success.
+   */
+  isEndMessage?: (message: SSEMessage) => boolean;
+  /** Other fetch settings (`credentials`, `mode`, `cache`, `keepalive`, …). */
+  init?: Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'>;
+};
+
+/** The longest error body kept on a `TransportError`. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+/**
+ * Requests `url` and yields its server-sent events as they arrive. Needs only `fetch`, streams
+ * and `TextDecoder`: no `window` or `document`, so it runs in browsers, Web Workers and Node.
+ *
+ * Unlike `EventSource` and fetch-event-source it never reconnects or re-sends on its own (not on
+ * errors, not when a tab is hidden and shown again): see {@link RetryOptions} to opt in.
+ * A non-2xx status or a content type other than `text/event-stream` rejects with
+ * `TransportError` carrying the status and body; a connection lost mid-stream rejects with
+ * `TransportError` status 0; aborting rejects with `AbortError` and closes the connection, as
+ * does leaving a `for await` loop early.
+ */
+export async function* fetchEventStream(
+  url: string | URL,
+  options: FetchEventStreamOptions = {},
+): AsyncGenerator<SSEMessage, void, undefined> {
+  const { signal, isEndMessage } = options;
+  throwIfAborted(signal);
+  const connection = new AbortController();
+  const forwardAbort = () => connection.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  const target = String(url);
+  try {
+    const response = await openEventStream(target, options, connection.signal);
+    if (response.body) {
+      for await (const message of parseSSE(response.body, { signal: connection.signal })) {
+        yield message;
+        if (isEndMessage?.(message)) return;
+      }
+    }
+    if (isEndMessage) {
+      throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
+        url: target,
+      });
+    }
+  } catch (error) {
+    if (signal?.aborted) throw toAbortError(signal);
+    if (error instanceof TransportError && error.status === 0 && error.url === undefined) {
+      throw new TransportError(`Connection dropped mid-stream (${target}): ${error.message}`, 0, error.body, {
+        url: target,
+        cause: error.cause ?? error,
+      });
+    }
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', forwardAbort);
+    // Closes the connection when the consumer stopped early; a no-op once the body was read.
+    connection.abort();
+  }
+}
+
+async function openEventStream(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
+  for (let retry = 1; ; retry++) {
+    try {
+      return await openOnce(url, options, signal);
+    } catch (error) {
+      const policy = options.retry;
+      if (!(error instanceof OpenFailure) || !policy || retry > policy.attempts) throw unwrap(error);
+      if (!(policy.shouldRetry ?? isTransientFailure)(error.error)) throw error.error;
+      await sleep(retryDelay(policy, retry, error.error, retryAfterMs(error.headers)), signal);
+    }
+  }
+}
+
+/** A failure to open the stream, with the response headers (for `Retry-After`). */
+class OpenFailure {
+  constructor(
+    readonly error: TransportError,
+    readonly headers?: Headers,
+  ) {}
+}
+
+function unwrap(error: unknown): unknown {
+  return error instanceof OpenFailure ? error.error : error;
+}
+
+async function openOnce(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const headers: Record<string, string> = { ...options.headers };
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'text/event-stream';
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      ...options.init,
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body,
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OpenFailure(new TransportError(`Request to ${url} failed: ${reason}`, 0, '', { url, cause: error }));
+  }
+  if (!response.ok) {
+    const body = await readErrorBody(response, signal);
+    throw new OpenFailure(
+      new TransportError(`HTTP ${response.status} ${response.statusText} from ${url}`, response.status, body, { url }),
+      response.headers,
+    );
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.split(';')[0]?.trim().toLowerCase() !== 'text/event-stream') {
+    const body = await readErrorBody(response, signal);
+    throw new OpenFailure(
+      new TransportError(
+        `Expected text/event-stream from ${url}, got ${contentType === '' ? 'no content type' : contentType}`,
+        response.status,
+        body,
+        { url },
+      ),
+      response.headers,
+    );
+  }
+  return response;
+}
+
+/** Reads at most {@link MAX_ERROR_BODY} characters of a body, then lets the connection go. */
+async function readErrorBody(response: Response, signal: AbortSignal): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < MAX_ERROR_BODY) {
+      const { done, value } = await abortable(reader.read(), signal);
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+    reader.cancel().catch(() => {});
+    return text.slice(0, MAX_ERROR_BODY);
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    if (signal.aborted) throw error;
+    return text;
+  }
+}

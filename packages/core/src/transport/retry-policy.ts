@@ -1,0 +1,40 @@
+import type { TransportError } from '../errors/errors';
+
+/**
+ * Opt-in retries for opening an event stream. Without this option nothing is ever re-sent: a
+ * POST that starts a generation is a paid request, so re-sending it is the caller's decision.
+ * Only opening the stream is retried (no response, or an error status). Once events have
+ * arrived, a failure is reported and never retried here, so no output is duplicated.
+ */
+export type RetryOptions = {
+  /** How many more times to try after the first failure. */
+  attempts: number;
+  /**
+   * Wait before each retry in milliseconds (default 1000), or a function of the retry number
+   * (1 for the first retry) and the error. A `Retry-After` header in seconds wins when larger.
+   */
+  delayMs?: number | ((retry: number, error: TransportError) => number);
+  /**
+   * Which failures to retry. Default: no response at all (status 0), 408, 429 and 5xx. Other
+   * 4xx (bad request, auth, not found) are never retried by default: the same request would fail
+   * the same way.
+   */
+  shouldRetry?: (error: TransportError) => boolean;
+};
+
+/** The default `shouldRetry`: transient failures only. */
+export function isTransientFailure(error: TransportError): boolean {
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** Milliseconds to wait before retry number `retry` (1-based). */
+export function retryDelay(options: RetryOptions, retry: number, error: TransportError, retryAfter: number): number {
+  const configured = typeof options.delayMs === 'function' ? options.delayMs(retry, error) : (options.delayMs ?? 1000);
+  return Math.max(configured, retryAfter);
+}
+
+/** `Retry-After` in milliseconds when it is a number of seconds, else 0. */
+export function retryAfterMs(headers: Headers | undefined): number {
+  const value = headers?.get('retry-after')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) * 1000 : 0;
+}
