@@ -1,4 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseJsonText } from './json-final-parser';
 import { JsonStreamParser } from './json-stream-parser';
 
 // Placeholder until the json format lands; the registry needs every format to exist.
@@ -9,6 +10,6 @@ const missing = (): never => {
 export const jsonFormat: FormatDefinition = {
   name: 'json',
   instructions: missing,
-  parse: missing,
+  parse: parseJsonText,
   createStreamParser: (options) => new JsonStreamParser(options),
 };

@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FieldstreamError, OutputParseError, parseOutputDetailed } from '@fieldstream/core';
+import { describe, expect, it } from 'vitest';
+import { skipTrivia } from '../../src/formats/json/json-characters';
+import { readJsonValue } from '../../src/formats/json/json5-reader';
+
+// The suite is copied into the fixtures; the shared checkout is the fallback.
+const SUITE = [
+  join(import.meta.dirname, '..', 'fixtures', 'JSONTestSuite'),
+  join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'conformance', 'JSONTestSuite'),
+].find((dir) => existsSync(dir)) as string;
+
+const files = readdirSync(SUITE)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((name) => ({ name, text: new TextDecoder().decode(readFileSync(join(SUITE, name))) }));
+const accepted = files.filter((file) => file.name.startsWith('y_'));
+const others = files.filter((file) => file.name.startsWith('n_') || file.name.startsWith('i_'));
+
+describe('JSONTestSuite', () => {
+  it('has the suite', () => {
+    expect(accepted.length).toBeGreaterThan(90);
+    expect(others.length).toBeGreaterThan(200);
+  });
+
+  it.each(accepted)('$name: parseOutput agrees with JSON.parse, unrepaired', ({ text }) => {
+    expect(parseOutputDetailed(text)).toEqual({
+      value: JSON.parse(text),
+      repaired: false,
+      format: 'json',
+      reasoning: '',
+    });
+  });
+
+  // parseOutput takes JSON.parse's fast path on strict JSON: check the lenient reader on its own too.
+  it.each(accepted)('$name: the lenient reader agrees with JSON.parse', ({ text }) => {
+    const read = readJsonValue(text, skipTrivia(text, 0));
+    expect(read).toEqual({
+      ok: true,
+      value: JSON.parse(text),
+      end: read.ok ? read.end : -1,
+      repaired: false,
+      truncated: false,
+    });
+    expect(read.ok && skipTrivia(text, read.end)).toBe(text.length);
+  });
+
+  it.each(others)('$name: a value or an OutputParseError, quickly', ({ text }) => {
+    const start = performance.now();
+    let outcome: unknown;
+    try {
+      outcome = parseOutputDetailed(text);
+    } catch (error) {
+      outcome = error;
+    }
+    expect(performance.now() - start).toBeLessThan(1000);
+    if (outcome instanceof Error) {
+      expect(outcome).toBeInstanceOf(OutputParseError);
+      expect((outcome as OutputParseError).rawText).toBe(text);
+    } else {
+      expect(outcome).toMatchObject({ format: 'json' });
+    }
+    expect(outcome).not.toBeInstanceOf(RangeError);
+    expect(outcome instanceof Error && !(outcome instanceof FieldstreamError)).toBe(false);
+  });
+});
