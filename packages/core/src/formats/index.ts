@@ -1,4 +1,6 @@
 // Barrel for formats/: owned by the formats work; index.ts re-exports it.
+
+export { type CreateStreamParserOptions, createStreamParser, type StreamParser } from './create-stream-parser';
 export type {
   FinalParse,
   FormatDefinition,

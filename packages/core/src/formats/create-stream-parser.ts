@@ -1,0 +1,173 @@
+import { OutputParseError } from '../errors/errors';
+import type { CompletionSource, StreamingData } from '../patch/streaming-data';
+import { REASONING_PATH } from '../patch/streaming-data';
+import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
+import type { OutputDefinition } from '../schema/define-output';
+import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import type { FinalParse, FormatStreamParser } from './format-parser';
+import { parseAnswer } from './parse-answer';
+import { reconcileWithFinal } from './reconcile-with-final';
+import { formats } from './registry';
+
+/** Options of {@link createStreamParser}. */
+export type CreateStreamParserOptions = {
+  /** The format the answer is written in; `auto` chooses from `output` (`json` without one). */
+  format: FormatOption;
+  /** The schema: guides the final parse (best JSON block, text-format fields). */
+  output?: OutputDefinition | undefined;
+  /** Deepest nesting accepted before a `DepthLimitError` is thrown (default: unlimited). */
+  maxDepth?: number | undefined;
+};
+
+/** Parses one streamed answer into field-level patches. */
+export type StreamParser = {
+  /** Consumes a chunk of model text; returns the events it completes (work ∝ the chunk). */
+  push(chunk: string): StreamingData[];
+  /**
+   * End of the text: flushes held-back text, runs the final parse of the answer once, closes every
+   * open path with it, then completes the final value's paths the stream never completed.
+   */
+  finish(): StreamingData[];
+  /** The current value (structurally shared); after `finish`, the final value when it parsed. */
+  snapshot(): unknown;
+  /** The answer text so far (the leading `<think>` block removed). */
+  readonly text: string;
+  /** The reasoning text so far (the leading `<think>` block's content, trimmed). */
+  readonly reasoning: string;
+  /** The format actually used (`auto` resolved). */
+  readonly format: FormatName;
+  /** After `finish`: the final parse, or `undefined` when nothing could be parsed. */
+  readonly final: FinalParse | undefined;
+  /** After `finish`: why the final parse failed, if it did. */
+  readonly finalError: OutputParseError | undefined;
+};
+
+/**
+ * An incremental parser for one answer in any format: a leading `<think>` block streams to
+ * `$reasoning`, the rest goes to the format's stream parser, and `finish` reconciles the stream
+ * with the one final parse of the answer.
+ */
+export function createStreamParser(options: CreateStreamParserOptions): StreamParser {
+  return new AnswerStreamParser(options);
+}
+
+class AnswerStreamParser implements StreamParser {
+  readonly format: FormatName;
+  readonly #output: OutputDefinition | undefined;
+  readonly #maxDepth: number | undefined;
+  readonly #parser: FormatStreamParser;
+  readonly #splitter = new ReasoningSplitter();
+  #answer = '';
+  #reasoning = '';
+  #reasoningOpened = false;
+  #reasoningDone = false;
+  /** Paths whose `done` was emitted, recorded cheaply (a set is built only if reconciliation needs it). */
+  readonly #donePaths: string[] = [];
+  #rootDone = false;
+  #finished = false;
+  #final: FinalParse | undefined;
+  #finalError: OutputParseError | undefined;
+
+  constructor(options: CreateStreamParserOptions) {
+    const { format, output } = options;
+    this.format = format === 'auto' ? (output === undefined ? 'json' : selectFormat(output)) : format;
+    this.#output = output;
+    this.#maxDepth = options.maxDepth;
+    this.#parser = formats[this.format].createStreamParser({ output, maxDepth: options.maxDepth });
+  }
+
+  get text(): string {
+    return this.#answer;
+  }
+
+  get reasoning(): string {
+    return this.#reasoning;
+  }
+
+  get final(): FinalParse | undefined {
+    return this.#final;
+  }
+
+  get finalError(): OutputParseError | undefined {
+    return this.#finalError;
+  }
+
+  push(chunk: string): StreamingData[] {
+    if (this.#finished) return [];
+    const events: StreamingData[] = [];
+    const split = this.#splitter.push(chunk);
+    this.#emitReasoning(split.reasoning, events);
+    if (this.#splitter.reasoningClosed) this.#closeReasoning('observed_boundary', events);
+    if (split.content !== '') this.#feed(split.content, events);
+    return events;
+  }
+
+  finish(): StreamingData[] {
+    if (this.#finished) return [];
+    const events: StreamingData[] = [];
+    const split = this.#splitter.finish();
+    this.#emitReasoning(split.reasoning, events);
+    this.#closeReasoning('synthetic_repair', events); // an unclosed <think> block ends with the text
+    if (split.content !== '') this.#feed(split.content, events);
+    this.#finished = true;
+    try {
+      this.#final = parseAnswer(this.#answer, { format: this.format, output: this.#output, maxDepth: this.#maxDepth });
+    } catch (error) {
+      if (!(error instanceof OutputParseError)) throw error;
+      this.#finalError = error;
+    }
+    this.#collect(this.#parser.finish(this.#final), events);
+    if (this.#final !== undefined && !this.#rootDone) {
+      const source: CompletionSource = this.#final.repaired ? 'synthetic_repair' : 'final_reconciliation';
+      for (const event of reconcileWithFinal(this.#final.value, new Set(this.#donePaths), source)) events.push(event);
+    }
+    return events;
+  }
+
+  snapshot(): unknown {
+    return this.#final !== undefined ? this.#final.value : this.#parser.snapshot();
+  }
+
+  #feed(content: string, events: StreamingData[]): void {
+    this.#answer += content;
+    this.#collect(this.#parser.push(content), events);
+  }
+
+  #collect(from: readonly StreamingData[], into: StreamingData[]): void {
+    for (const event of from) {
+      if (event.event_type === 'done') {
+        this.#donePaths.push(event.path);
+        if (event.path === '') this.#rootDone = true;
+      }
+      into.push(event);
+    }
+  }
+
+  /** One delta per chunk: the reasoning text it adds (the first one opens the channel, maybe empty). */
+  #emitReasoning(text: string, events: StreamingData[]): void {
+    if (!this.#splitter.hadReasoning || (text === '' && this.#reasoningOpened)) return;
+    this.#reasoningOpened = true;
+    this.#reasoning += text;
+    events.push(reasoningEvent(text, this.#reasoning, undefined));
+  }
+
+  #closeReasoning(source: CompletionSource, events: StreamingData[]): void {
+    if (this.#reasoningDone || !this.#splitter.hadReasoning) return;
+    this.#reasoningDone = true;
+    events.push(reasoningEvent('', this.#reasoning, source));
+  }
+}
+
+function reasoningEvent(delta: string, value: string, source: CompletionSource | undefined): StreamingData {
+  const event: StreamingData = {
+    path: REASONING_PATH,
+    wildcard_path: REASONING_PATH,
+    indexes: [],
+    delta,
+    value,
+    is_complete: source !== undefined,
+    event_type: source === undefined ? 'delta' : 'done',
+  };
+  if (source !== undefined) event.completion_source = source;
+  return event;
+}
