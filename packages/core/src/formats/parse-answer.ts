@@ -25,11 +25,10 @@ const FALLS_BACK_TO_JSON: ReadonlySet<FormatName> = new Set(['hybrid', 'xml_fiel
  * and its result is accepted only if it is an object; the parse then reports `format: 'json'`.
  * When the fallback does not yield an object, the text format's own error is thrown.
  *
- * The `text` format returns the answer verbatim, so `getData()` equals `getText()`.
+ * The `text` format's parser returns the answer verbatim, so `getData()` equals `getText()`.
  */
 export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalParse {
   const { format } = options;
-  if (format === 'text') return { value: answer, repaired: false, format: 'text' };
   const parserOptions = { output: options.output, maxDepth: options.maxDepth };
   if (!FALLS_BACK_TO_JSON.has(format)) return formats[format].parse(answer, parserOptions);
   try {
