@@ -1,15 +1,12 @@
 import type { FormatDefinition } from '../format-parser';
 import { parseJsonText } from './json-final-parser';
+import { jsonInstructions } from './json-instructions';
 import { JsonStreamParser } from './json-stream-parser';
 
-// Placeholder until the json format lands; the registry needs every format to exist.
-const missing = (): never => {
-  throw new Error('the json format is not built yet');
-};
-
+/** The default format: one JSON value (FORMATS.md, json). */
 export const jsonFormat: FormatDefinition = {
   name: 'json',
-  instructions: missing,
+  instructions: jsonInstructions,
   parse: parseJsonText,
   createStreamParser: (options) => new JsonStreamParser(options),
 };
