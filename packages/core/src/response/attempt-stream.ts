@@ -1,0 +1,186 @@
+import { FieldstreamError, OutputParseError, ProviderError, TransportError } from '../errors/errors';
+import type { StreamParser } from '../formats/create-stream-parser';
+import type { FinalParse } from '../formats/format-parser';
+import { applyPatch } from '../patch/apply-patch';
+import { parsePath } from '../patch/path';
+import type { StreamingData } from '../patch/streaming-data';
+import type { Model, ModelEvent, ModelRequest } from '../providers/model';
+import type { FormatName } from '../schema/select-format';
+import { NativeReasoning } from './native-reasoning';
+import type { ResponseEvent } from './response-events';
+import { mergeAttemptMeta } from './response-meta';
+
+export type AttemptStreamOptions = {
+  model: Model;
+  request: ModelRequest;
+  signal: AbortSignal;
+  /** Resolves when `signal` aborts. */
+  aborted: Promise<void>;
+  format: FormatName;
+  createParser(): StreamParser;
+  emit(event: ResponseEvent): void;
+};
+
+/** How one attempt's stream ended. */
+export type AttemptOutcome =
+  | { kind: 'aborted'; text: string }
+  | { kind: 'stream_failed'; text: string; error: FieldstreamError; retryable: boolean; meta: Record<string, unknown> }
+  | {
+      kind: 'finished';
+      /** The answer text (reasoning split off). */
+      text: string;
+      reasoning: string;
+      /** The final parse; `undefined` when it failed (`parseError` says why). */
+      final: FinalParse | undefined;
+      parseError: FieldstreamError | undefined;
+      meta: Record<string, unknown>;
+    };
+
+const ABORTED = Symbol('aborted');
+
+/**
+ * Runs one attempt: calls the model, feeds text deltas through the parser exactly once, passes
+ * already-parsed `patch` events through, and emits every event in order. Ends on the stream's
+ * end, its failure, or abort (the model's iterator is closed and nothing more is emitted).
+ */
+export async function streamAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
+  const { request, signal, emit, format } = options;
+  const attempt = request.attempt;
+  const meta: Record<string, unknown> = {};
+  const native = new NativeReasoning();
+  let parser: StreamParser | undefined;
+  let emittedAnswer = 0;
+  let sawText = false;
+  let sawPatch = false;
+  let patchedValue: unknown;
+  const emitPatch = (data: StreamingData | undefined): void => {
+    if (data !== undefined) emit({ type: 'patch', attempt, data });
+  };
+  const emitAnswer = (current: StreamParser): void => {
+    if (current.text.length <= emittedAnswer) return;
+    emitPatch(native.close());
+    emit({ type: 'text', attempt, delta: current.text.slice(emittedAnswer) });
+    emittedAnswer = current.text.length;
+  };
+  const parseFailure = (error: unknown): AttemptOutcome => {
+    emitPatch(native.close());
+    const text = parser?.text ?? '';
+    return {
+      kind: 'finished',
+      text,
+      reasoning: native.value + (parser?.reasoning ?? ''),
+      final: undefined,
+      parseError: asParseError(error, format, text, attempt),
+      meta,
+    };
+  };
+
+  let iterator: AsyncIterator<ModelEvent> | undefined;
+  try {
+    iterator = options.model(request, { signal })[Symbol.asyncIterator]();
+    while (true) {
+      const next = iterator.next();
+      next.catch(() => {});
+      const step = await Promise.race([next, options.aborted.then((): typeof ABORTED => ABORTED)]);
+      if (step === ABORTED || signal.aborted) {
+        closeQuietly(iterator);
+        return { kind: 'aborted', text: parser?.text ?? '' };
+      }
+      if (step.done === true) break;
+      const event = step.value;
+      if (event.type === 'text' && event.delta !== '') {
+        sawText = true;
+        parser ??= options.createParser();
+        let patches: StreamingData[];
+        try {
+          patches = parser.push(event.delta);
+        } catch (error) {
+          // A parser that gives up mid-stream (e.g. DepthLimitError) fails the parse, not the request.
+          closeQuietly(iterator);
+          return parseFailure(error);
+        }
+        emitAnswer(parser);
+        for (const patch of patches) emitPatch(patch);
+      } else if (event.type === 'reasoning') {
+        emitPatch(native.delta(event.delta));
+      } else if (event.type === 'patch') {
+        sawPatch = true;
+        if (!event.data.path.startsWith('$')) {
+          try {
+            patchedValue = applyPatch(patchedValue, parsePath(event.data.path), event.data.value);
+          } catch (error) {
+            closeQuietly(iterator);
+            return parseFailure(error);
+          }
+        }
+        emitPatch(event.data);
+      } else if (event.type === 'meta') {
+        mergeAttemptMeta(meta, event.meta);
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) return { kind: 'aborted', text: parser?.text ?? '' };
+    if (iterator !== undefined) closeQuietly(iterator);
+    const text = parser?.text ?? '';
+    const failure = asRequestError(error, text, attempt);
+    return { kind: 'stream_failed', text, error: failure, retryable: isRetryable(failure), meta };
+  }
+
+  emitPatch(native.close());
+  if (sawPatch && !sawText) {
+    // Already-parsed patches (an Agently instant stream): the data is what they built.
+    const final = { value: patchedValue, repaired: false, format };
+    return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined, meta };
+  }
+  parser ??= options.createParser();
+  let closing: StreamingData[];
+  try {
+    // The one final parse of the attempt happens here; the parser keeps it as `final`.
+    closing = parser.finish();
+  } catch (error) {
+    return parseFailure(error);
+  }
+  emitAnswer(parser);
+  for (const patch of closing) emitPatch(patch);
+  const text = parser.text;
+  const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);
+  return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError, meta };
+}
+
+/** Dropped connections, timeouts, rate limits, server and provider errors may pass when asked again. */
+function isRetryable(error: FieldstreamError): boolean {
+  if (error instanceof ProviderError) return true;
+  if (error instanceof TransportError)
+    return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  return false;
+}
+
+function asRequestError(error: unknown, text: string, attempt: number): FieldstreamError {
+  if (error instanceof FieldstreamError) return annotate(error, text, attempt);
+  const message = error instanceof Error ? error.message : String(error);
+  return new FieldstreamError('MODEL_FAILED', `The model failed: ${message}`, { rawText: text, attempt, cause: error });
+}
+
+function asParseError(error: unknown, format: FormatName, text: string, attempt: number): FieldstreamError {
+  if (error instanceof FieldstreamError) return annotate(error, text, attempt);
+  const message = error instanceof Error ? error.message : String(error);
+  return new OutputParseError(format, message, { rawText: text, attempt, cause: error });
+}
+
+/**
+ * Fills in the raw text and attempt of an error that does not carry them yet (errors from
+ * providers and parsers know neither), so every typed error a response reports has both.
+ */
+export function annotate<E extends FieldstreamError>(error: E, text: string, attempt: number): E {
+  if (error.rawText === undefined) Object.defineProperty(error, 'rawText', { value: text, enumerable: true });
+  if (error.attempt === undefined) Object.defineProperty(error, 'attempt', { value: attempt, enumerable: true });
+  return error;
+}
+
+function closeQuietly(iterator: AsyncIterator<ModelEvent>): void {
+  try {
+    iterator.return?.()?.catch(() => {});
+  } catch {
+    // A model whose iterator cannot be closed has been abandoned already.
+  }
+}

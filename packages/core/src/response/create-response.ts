@@ -1,0 +1,272 @@
+import { AbortError, FieldstreamError, OutputContractError } from '../errors/errors';
+import { createStreamParser } from '../formats/create-stream-parser';
+import type { StreamingData } from '../patch/streaming-data';
+import type { ProviderCapabilities } from '../providers/capabilities';
+import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
+import type { OutputDefinition } from '../schema/define-output';
+import type { FormatName, FormatOption } from '../schema/select-format';
+import type { ObservationEvent } from './observation-events';
+import { ReplayLog } from './replay-log';
+import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
+import { addUsage, type ResponseMeta } from './response-meta';
+import type { CreateResponseOptions } from './response-options';
+import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
+import { runResponse, type Settlement } from './run-response';
+import type { Validator } from './validation/validator';
+
+/** One model response: streamed patches, text, validated data, retries, abort. */
+export type ModelResponse<Data = unknown> = ResponseSource & {
+  /** Field-level patches of every attempt, replayed from the start for each consumer. Starts the response. */
+  instant(): AsyncGenerator<StreamingData, void, undefined>;
+  /** Answer text chunks of every attempt (reasoning split off), replayed likewise. Starts the response. */
+  deltas(): AsyncGenerator<string, void, undefined>;
+  /** The validated data (cached: one request pipeline however often it is called). Starts the response. */
+  getData(): Promise<Data>;
+  /** The final attempt's answer text, once the response settles. Starts the response. */
+  getText(): Promise<string>;
+  /** Merged provider meta plus format, repair, attempts, usage and status, once settled. */
+  getMeta(): Promise<ResponseMeta>;
+  /** The observation log (live). */
+  readonly events: readonly ObservationEvent[];
+  /** Follows the observation log, replaying it first. Returns an unsubscribe. */
+  observe(listener: (event: ObservationEvent) => void): () => void;
+  /** Registers a validator; runs before the per-call ones. Only before the response starts. */
+  validate(validator: Validator<Data>): ModelResponse<Data>;
+  /** Starts the response without consuming it (idempotent). */
+  start(): void;
+  /** Aborts: the model's stream is closed, consumers get an `AbortError`, nothing more is emitted. */
+  abort(reason?: string): void;
+  readonly status: ResponseStatus;
+  /** The current attempt (0 first). */
+  readonly attempt: number;
+};
+
+const NO_CAPABILITIES: ProviderCapabilities = {
+  jsonObject: false,
+  jsonSchema: false,
+  strictJsonSchema: false,
+  reasoning: false,
+};
+
+/**
+ * Creates a model response (DESIGN.md §3–§4). Nothing is requested until a consumer starts it:
+ * `instant()`, `deltas()`, `getData()`, `getText()`, `getMeta()` or `start()`. The model's stream is
+ * parsed once per attempt however many consumers read it.
+ */
+export function createResponse<Data = unknown>(options: CreateResponseOptions<Data>): ModelResponse<Data> {
+  const maxRetries = options.maxRetries ?? 3;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new FieldstreamError('RESPONSE_OPTIONS_INVALID', `maxRetries must be a whole number ≥ 0, got ${maxRetries}`);
+  }
+  const output = options.output as OutputDefinition | undefined;
+  const requestedFormat: FormatOption = resolveRequestedFormat(options.format, output, options.responseFormat);
+  const log = new ReplayLog<ResponseEvent>();
+  const observations = new ReplayLog<ObservationEvent>();
+  const controller = new AbortController();
+  const aborted = new Promise<void>((resolve) => {
+    controller.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  const chain: Validator<Data>[] = [];
+  let status: ResponseStatus = 'idle';
+  let attempt = 0;
+  let running: Promise<Settlement> | undefined;
+  let settled: Settlement | undefined;
+  let abortError: AbortError | undefined;
+  let dataPromise: Promise<Data> | undefined;
+  const facts = {
+    text: '',
+    meta: {} as Record<string, unknown>,
+    usage: undefined as Record<string, unknown> | undefined,
+    attempts: 0,
+    format: 'text' as FormatName,
+    repaired: false,
+  };
+
+  const emit = (event: ResponseEvent): void => {
+    if (log.closed) return;
+    if (event.type === 'status') status = event.status;
+    if (event.type === 'attempt') attempt = event.attempt;
+    log.push(event);
+  };
+
+  const run = async (): Promise<Settlement> => {
+    const plan = options.responseFormat
+      ? planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat: options.responseFormat })
+      : undefined;
+    if (plan?.action === 'rejected') return rejectPlan(plan);
+    const format = startFormat(requestedFormat, output);
+    facts.format = format;
+    return runResponse({
+      model: options.model,
+      input: options.input,
+      system: options.system,
+      output,
+      requestedFormat,
+      format,
+      maxRetries,
+      raiseEnsureFailure: options.raiseEnsureFailure ?? true,
+      ensureAllKeys: options.ensureAllKeys ?? false,
+      plan,
+      validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
+      parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan)),
+      settings: { ...options.settings },
+      requirementsFor: (next) => requirementsFor(next, output, plan),
+      createParser: (next) => createStreamParser({ format: next, output, maxDepth: options.maxDepth }),
+      signal: controller.signal,
+      aborted,
+      emit,
+      observe: (event) => observations.push(event),
+      record(outcome, used) {
+        facts.attempts++;
+        facts.text = outcome.text;
+        facts.format = used;
+        facts.repaired = false;
+        if (outcome.kind === 'aborted') return;
+        facts.meta = outcome.meta;
+        const usage = outcome.meta.usage;
+        if (usage !== null && typeof usage === 'object' && !Array.isArray(usage)) {
+          facts.usage ??= {};
+          addUsage(facts.usage, usage as Record<string, unknown>);
+        }
+      },
+      recordParse(used, repaired) {
+        facts.format = used;
+        facts.repaired = repaired;
+      },
+    });
+  };
+
+  const rejectPlan = (plan: OutputContractPlan): Settlement => {
+    const error = new OutputContractError(
+      'OUTPUT_CONTRACT_REJECTED',
+      `Output contract rejected: ${plan.reason}`,
+      undefined,
+    );
+    emit({ type: 'error', attempt: 0, error });
+    emit({ type: 'status', attempt: 0, status: 'error' });
+    observations.push({ type: 'model.failed', attempt: 0, error });
+    return { kind: 'error', error, requestFailed: false };
+  };
+
+  const begin = (): Promise<Settlement> => {
+    running ??= (async () => {
+      let settlement: Settlement;
+      try {
+        settlement = await run();
+      } catch (error) {
+        // A bug or a broken format (e.g. instructions that throw): report it, never hang.
+        const failure =
+          error instanceof FieldstreamError
+            ? error
+            : new FieldstreamError('RESPONSE_FAILED', String((error as Error)?.message ?? error), { cause: error });
+        emit({ type: 'error', attempt, error: failure });
+        emit({ type: 'status', attempt, status: 'error' });
+        settlement = { kind: 'error', error: failure, requestFailed: false };
+      }
+      if (controller.signal.aborted) settlement = { kind: 'aborted' };
+      settled = settlement;
+      options.signal?.removeEventListener('abort', onExternalAbort);
+      if (settlement.kind === 'error' && settlement.requestFailed) log.close(settlement.error);
+      else log.close();
+      observations.close();
+      return settlement;
+    })();
+    return running;
+  };
+
+  /** Settles at once on abort, even while a validator or the model is still busy. */
+  const settlement = (): Promise<Settlement> =>
+    Promise.race([begin(), aborted.then((): Settlement => ({ kind: 'aborted' }))]);
+
+  const abort = (reason?: string): void => {
+    if (settled !== undefined || controller.signal.aborted) return;
+    abortError = new AbortError(reason ?? 'The response was aborted', { attempt });
+    controller.abort(abortError);
+    emit({ type: 'status', attempt, status: 'aborted' });
+    emit({ type: 'aborted', attempt });
+    observations.push({ type: 'model.aborted', attempt });
+    log.close(abortError);
+    observations.close();
+    running ??= Promise.resolve<Settlement>({ kind: 'aborted' });
+  };
+  const onExternalAbort = (): void => abort(abortReason(options.signal));
+  if (options.signal?.aborted === true) abort(abortReason(options.signal));
+  else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
+
+  const meta = (): ResponseMeta => {
+    const { usage: _attemptUsage, ...provider } = facts.meta;
+    return {
+      ...provider,
+      requested_format: requestedFormat,
+      resolved_format: facts.format,
+      repaired: facts.repaired,
+      attempts: facts.attempts,
+      usage: facts.usage === undefined ? undefined : structuredClone(facts.usage),
+      status: settled?.kind === 'done' ? 'done' : settled?.kind === 'error' ? 'error' : 'aborted',
+    };
+  };
+
+  const response: ModelResponse<Data> = {
+    async *instant() {
+      begin();
+      yield* log.read((event) => (event.type === 'patch' ? event.data : undefined));
+    },
+    async *deltas() {
+      begin();
+      yield* log.read((event) => (event.type === 'text' ? event.delta : undefined));
+    },
+    getData() {
+      dataPromise ??= settlement().then((outcome) => {
+        if (outcome.kind === 'done') return outcome.data as Data;
+        throw outcome.kind === 'aborted' ? abortError : outcome.error;
+      });
+      return dataPromise;
+    },
+    async getText() {
+      const outcome = await settlement();
+      if (outcome.kind === 'aborted') throw abortError;
+      if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+      return facts.text;
+    },
+    async getMeta() {
+      await settlement();
+      return meta();
+    },
+    get events() {
+      return observations.items;
+    },
+    observe: (listener) => observations.subscribe(listener),
+    subscribe: (listener) => log.subscribe(listener),
+    validate(validator) {
+      if (running !== undefined) {
+        throw new FieldstreamError('RESPONSE_STARTED', 'validate() must be called before the response starts');
+      }
+      chain.push(validator);
+      return response;
+    },
+    start() {
+      begin();
+    },
+    abort,
+    get status() {
+      return status;
+    },
+    get attempt() {
+      return attempt;
+    },
+  };
+  return response;
+}
+
+function validatorList<Data>(validate: CreateResponseOptions<Data>['validate']): Validator<Data>[] {
+  if (validate === undefined) return [];
+  return typeof validate === 'function' || !Array.isArray(validate)
+    ? [validate as Validator<Data>]
+    : [...(validate as readonly Validator<Data>[])];
+}
+
+function abortReason(signal: AbortSignal | undefined): string | undefined {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason.message;
+  return typeof reason === 'string' ? reason : undefined;
+}

@@ -1,0 +1,50 @@
+import type { ProviderCapabilities } from '../providers/capabilities';
+import type { Model } from '../providers/model';
+import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
+import type { OutputDefinition } from '../schema/define-output';
+import type { FormatOption } from '../schema/select-format';
+import type { Validator } from './validation/validator';
+
+/** Options of `createResponse`. */
+export type CreateResponseOptions<Data = unknown> = {
+  /** The model: any function from a request to a stream of model events. */
+  model: Model;
+  /** What the model works on: text, or any value (rendered as indented JSON) in `[INPUT]`. */
+  input: unknown;
+  /** What to do with the input, in `[INSTRUCT]` (lines of a list are joined). */
+  instruct?: string | readonly string[];
+  /** The output schema. Without one the answer is plain text. */
+  output?: OutputDefinition<Data>;
+  /**
+   * The format to ask for. Default: `auto` with an `output` (chosen from its shape; a parse
+   * failure retries in `json`), `text` without one.
+   */
+  format?: FormatOption;
+  /** Custom validators, run after those registered with `.validate()`, in order. */
+  validate?: Validator<Data> | readonly Validator<Data>[];
+  /** Retries shared by parse, request, ensure and validator failures (default 3). */
+  maxRetries?: number;
+  /**
+   * When the budget runs out on a validation failure (strict shape, ensure, validator): throw a
+   * typed error (default `true`), or resolve `getData()` with the latest data.
+   */
+  raiseEnsureFailure?: boolean;
+  /** Require every key of the schema to be present (step 2 of the pipeline). Default `false`. */
+  ensureAllKeys?: boolean;
+  /** Aborts the response like `abort()`. */
+  signal?: AbortSignal;
+  /** Passed to the model on every request (model name, temperature, …). */
+  settings?: Readonly<Record<string, unknown>>;
+  /** Deepest nesting the parsers accept before a `DepthLimitError` (default: unlimited). */
+  maxDepth?: number;
+  /** A system message sent before the prompt. */
+  system?: string;
+  /**
+   * A structured-output contract (`json_object` / `json_schema`): planned against
+   * `capabilities`, sent natively where the provider can, and checked on every final text.
+   * Forces the `json` format.
+   */
+  responseFormat?: ResponseFormatRequest;
+  /** What the provider can do natively (default: nothing — the contract goes into the prompt). */
+  capabilities?: ProviderCapabilities;
+};

@@ -1,0 +1,60 @@
+import { FieldstreamError } from '../errors/errors';
+import { formats } from '../formats/registry';
+import { renderFieldRequirements } from '../prompt/field-requirements';
+import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
+import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
+import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
+import { jsonObjectInstruction } from '../providers/output-contract/synthetic-instruction';
+import type { OutputDefinition } from '../schema/define-output';
+import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+
+/**
+ * The format a response asks for: `auto` with a schema, `text` without one; a JSON response
+ * format forces `json` (an explicit other format is a contradiction and throws).
+ */
+export function resolveRequestedFormat(
+  format: FormatOption | undefined,
+  output: OutputDefinition | undefined,
+  responseFormat: ResponseFormatRequest | undefined,
+): FormatOption {
+  const wantsJson = responseFormat !== undefined && responseFormat.type !== 'text';
+  if (!wantsJson) return format ?? (output === undefined ? 'text' : 'auto');
+  if (format === undefined || format === 'auto' || format === 'json') return 'json';
+  throw new FieldstreamError(
+    'RESPONSE_OPTIONS_INVALID',
+    `responseFormat ${responseFormat.type} needs the json format, but format is ${format}`,
+  );
+}
+
+/** The first attempt's format: `auto` resolved from the schema's shape (`json` without one). */
+export function startFormat(requested: FormatOption, output: OutputDefinition | undefined): FormatName {
+  if (requested !== 'auto') return requested;
+  return output === undefined ? 'json' : selectFormat(output);
+}
+
+/**
+ * `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. A degraded output contract's
+ * synthetic instruction replaces the format's instructions (it carries the schema); a JSON
+ * contract without a schema still says JSON (providers' JSON modes require the word).
+ */
+export function requirementsFor(
+  format: FormatName,
+  output: OutputDefinition | undefined,
+  plan: OutputContractPlan | undefined,
+): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
+  if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
+  let outputRequirement: string;
+  if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
+  else if (plan?.requiresValidJson === true && output === undefined) outputRequirement = jsonObjectInstruction();
+  else outputRequirement = formats[format].instructions(output);
+  return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
+}
+
+/** The parts of the first attempt's prompt. */
+export function initialParts(
+  input: unknown,
+  instruct: unknown,
+  requirements: Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'>,
+): PromptParts {
+  return { input: renderPromptValue(input), instruct: renderPromptValue(instruct), ...requirements, correction: '' };
+}

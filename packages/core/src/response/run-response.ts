@@ -1,0 +1,216 @@
+import { FieldstreamError, OutputParseError } from '../errors/errors';
+import type { StreamParser } from '../formats/create-stream-parser';
+import { buildPrompt, promptMessages } from '../prompt/build-prompt';
+import { correctionText } from '../prompt/correction-block';
+import type { PromptParts } from '../prompt/prompt-parts';
+import type { Model, ModelRequest } from '../providers/model';
+import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
+import { validateOutputContract } from '../providers/output-contract/validate-output-contract';
+import type { OutputDefinition } from '../schema/define-output';
+import type { FormatName, FormatOption } from '../schema/select-format';
+import { type AttemptFailure, contractFailure, dataFailure, parseFailure, requestFailure } from './attempt-failure';
+import { type AttemptOutcome, streamAttempt } from './attempt-stream';
+import type { ObservationEvent } from './observation-events';
+import type { ResponseEvent } from './response-events';
+import { validateData } from './validation/run-validation';
+import type { Validator } from './validation/validator';
+
+/** How a response ended. */
+export type Settlement =
+  | { kind: 'done'; data: unknown; validated: boolean }
+  | { kind: 'error'; error: unknown; requestFailed: boolean }
+  | { kind: 'aborted' };
+
+/** Everything the attempt loop needs; the response object owns it. */
+export type RunContext = {
+  model: Model;
+  input: unknown;
+  system: string | undefined;
+  output: OutputDefinition | undefined;
+  requestedFormat: FormatOption;
+  format: FormatName;
+  maxRetries: number;
+  raiseEnsureFailure: boolean;
+  ensureAllKeys: boolean;
+  plan: OutputContractPlan | undefined;
+  validators: readonly Validator<never>[];
+  /** The prompt parts of the next attempt (validators may rewrite them). */
+  parts: PromptParts;
+  /** The settings of the next attempt (validators may rewrite them). */
+  settings: Record<string, unknown>;
+  /** The `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. */
+  requirementsFor(format: FormatName): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'>;
+  createParser(format: FormatName): StreamParser;
+  signal: AbortSignal;
+  aborted: Promise<void>;
+  emit(event: ResponseEvent): void;
+  observe(event: ObservationEvent): void;
+  /** Called with each attempt's outcome (for text, meta and usage). */
+  record(outcome: AttemptOutcome, format: FormatName): void;
+  /** Called with each successful final parse. */
+  recordParse(format: FormatName, repaired: boolean): void;
+};
+
+/**
+ * The attempt loop (DESIGN.md §4): stream an attempt, validate it, and retry with a correction
+ * while the one shared budget (`maxRetries`) lasts. Parse failures of an `auto` format switch the
+ * retry to `json`. Never rejects: the outcome is a {@link Settlement}.
+ */
+export async function runResponse(context: RunContext): Promise<Settlement> {
+  const { emit, observe, signal } = context;
+  let format = context.format;
+  emit({ type: 'attempt', attempt: 0, format });
+  for (let attempt = 0; ; attempt++) {
+    if (signal.aborted) return { kind: 'aborted' };
+    emit({ type: 'status', attempt, status: 'streaming' });
+    const prompt = buildPrompt(context.parts);
+    const request: ModelRequest = {
+      prompt,
+      messages: promptMessages(prompt, context.system),
+      format,
+      attempt,
+      settings: Object.freeze({ ...context.settings }),
+    };
+    if (context.plan?.providerResponseFormat !== undefined)
+      request.responseFormat = context.plan.providerResponseFormat;
+    observe({ type: 'model.requesting', attempt, format, prompt });
+    const outcome = await streamAttempt({
+      model: context.model,
+      request,
+      signal,
+      aborted: context.aborted,
+      format,
+      createParser: () => context.createParser(format),
+      emit,
+    });
+    context.record(outcome, format);
+    if (outcome.kind === 'aborted' || signal.aborted) return { kind: 'aborted' };
+
+    let failure: AttemptFailure | undefined;
+    if (outcome.kind === 'stream_failed') {
+      observe({ type: 'model.request_failed', attempt, error: outcome.error });
+      failure = requestFailure(outcome.error, outcome.retryable);
+    } else {
+      observe({ type: 'model.completed', attempt, text: outcome.text });
+      emit({ type: 'status', attempt, status: 'validating' });
+      const checked = await checkAttempt(context, outcome, { attempt, prompt, format });
+      if (signal.aborted) return { kind: 'aborted' };
+      if (checked.ok) {
+        emit({ type: 'final', attempt, data: checked.data });
+        emit({ type: 'status', attempt, status: 'done' });
+        observe({ type: 'model.done', attempt, validated: true });
+        return { kind: 'done', data: checked.data, validated: true };
+      }
+      failure = checked.failure;
+    }
+
+    if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
+      if (failure.correction !== undefined) context.parts.correction = correctionText(failure.correction);
+      if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
+        format = 'json';
+        Object.assign(context.parts, context.requirementsFor(format));
+      }
+      observe({
+        type: 'model.retrying',
+        attempt: attempt + 1,
+        retry_count: attempt + 1,
+        format,
+        retry_reason: failure.retryReason,
+        validator_name: failure.validatorName,
+        validation_reason: failure.reason,
+        validation_payload: failure.payload,
+      });
+      emit({ type: 'status', attempt, status: 'retrying' });
+      emit({ type: 'attempt', attempt: attempt + 1, format, reason: failure.retryReason });
+      continue;
+    }
+    if (failure.hasData && !failure.raiseNow && !context.raiseEnsureFailure) {
+      emit({ type: 'final', attempt, data: failure.data });
+      emit({ type: 'status', attempt, status: 'done' });
+      observe({ type: 'model.done', attempt, validated: false });
+      return { kind: 'done', data: failure.data, validated: false };
+    }
+    emit({ type: 'error', attempt, error: asFieldstreamError(failure.error) });
+    emit({ type: 'status', attempt, status: 'error' });
+    observe({ type: 'model.failed', attempt, error: failure.error });
+    return { kind: 'error', error: failure.error, requestFailed: failure.retryReason === 'request_failed' };
+  }
+}
+
+type Checked = { ok: true; data: unknown } | { ok: false; failure: AttemptFailure };
+
+/** Steps 1–4 of the pipeline on a finished attempt, after the output contract. */
+async function checkAttempt(
+  context: RunContext,
+  outcome: Extract<AttemptOutcome, { kind: 'finished' }>,
+  { attempt, prompt, format }: { attempt: number; prompt: string; format: FormatName },
+): Promise<Checked> {
+  const { observe } = context;
+  const where = { text: outcome.text, attempt };
+  if (context.plan?.requiresValidJson === true) {
+    const check = validateOutputContract(context.plan, outcome.text);
+    if (!check.ok) {
+      observe(failed(attempt, 'output_contract', check.diagnostic.message, check.diagnostic));
+      return { ok: false, failure: contractFailure(check.diagnostic, where) };
+    }
+  }
+  if (outcome.final === undefined) {
+    const error =
+      outcome.parseError ?? new OutputParseError(format, 'nothing could be parsed', { rawText: outcome.text, attempt });
+    observe(failed(attempt, 'parse', error.message, undefined));
+    return { ok: false, failure: parseFailure(error) };
+  }
+  context.recordParse(outcome.final.format, outcome.final.repaired);
+  const data = outcome.final.value;
+  const failure = await validateData(data, {
+    output: context.output,
+    ensureAllKeys: context.ensureAllKeys,
+    validators: context.validators,
+    context: {
+      attemptIndex: attempt,
+      retryCount: attempt,
+      maxRetries: context.maxRetries,
+      prompt: context.parts,
+      promptText: prompt,
+      settings: context.settings,
+      input: context.input,
+      data,
+      text: outcome.text,
+      format: outcome.final.format,
+    },
+  });
+  if (failure === undefined) return { ok: true, data };
+  if (failure.stage === 'validator_error') {
+    observe({ type: 'model.validation_error', attempt, validator_name: failure.validatorName, error: failure.error });
+  } else if (failure.stage === 'validator') {
+    observe({
+      ...failed(attempt, 'validator', failure.reason, failure.payload),
+      validator_name: failure.validatorName,
+    });
+  } else {
+    observe(failed(attempt, failure.stage, failure.reason, failure.failures));
+  }
+  return { ok: false, failure: dataFailure(failure, data, where) };
+}
+
+function failed(
+  attempt: number,
+  stage: Extract<ObservationEvent, { type: 'model.validation_failed' }>['stage'],
+  reason: string,
+  payload: unknown,
+): Extract<ObservationEvent, { type: 'model.validation_failed' }> {
+  return {
+    type: 'model.validation_failed',
+    attempt,
+    stage,
+    validator_name: stage,
+    validation_reason: reason,
+    validation_payload: payload,
+  };
+}
+
+/** Store events carry typed errors; an error a validator raised is wrapped (the original is the cause). */
+function asFieldstreamError(error: Error): FieldstreamError {
+  if (error instanceof FieldstreamError) return error;
+  return new FieldstreamError('VALIDATION_RAISED', error.message, { cause: error });
+}
