@@ -39,7 +39,7 @@ describe('presence', () => {
   });
 
   it('never reads inherited properties', () => {
-    expect(checkEnsurePaths({}, { constructor: 'presence' })).toEqual([
+    expect(checkEnsurePaths({}, { constructor: 'presence' } as const)).toEqual([
       { path: 'constructor', level: 'presence', reason: 'constructor is missing' },
     ]);
     expect(checkEnsurePaths(JSON.parse('{"__proto__": "x"}'), { '["__proto__"]': 'not_null' })).toEqual([]);
