@@ -1,13 +1,16 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseXmlField } from './xml-field-final-parser';
+import { xmlFieldInstructions } from './xml-field-instructions';
+import { XmlFieldStreamParser } from './xml-field-stream-parser';
 
-// Placeholder until the xml_field format lands; the registry needs every format to exist.
-const missing = (): never => {
-  throw new Error('the xml_field format is not built yet');
-};
-
+/** One `<agently_output>` payload of `<field name=… type="text|json">` blocks (FORMATS.md, xml_field). */
 export const xmlFieldFormat: FormatDefinition = {
   name: 'xml_field',
-  instructions: missing,
-  parse: missing,
-  createStreamParser: missing,
+  instructions: xmlFieldInstructions,
+  parse: parseXmlField,
+  createStreamParser: (options) => new XmlFieldStreamParser(options),
 };
+
+export { parseXmlField } from './xml-field-final-parser';
+export { xmlFieldInstructions, xmlFieldSkeleton } from './xml-field-instructions';
+export { XmlFieldStreamParser } from './xml-field-stream-parser';

@@ -1,0 +1,57 @@
+import { parseDocument } from 'yaml';
+
+/**
+ * Alias expansions allowed per document. Anchors are legitimate but rare in model output; a small
+ * cap stops "billion laughs" documents that expand a few lines into gigabytes.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * YAML 1.2 with the core schema: only `true`/`false` are booleans, so `no`, `on` and `yes` stay
+ * strings. Duplicate keys do not fail the document: the later one wins, as in the other formats.
+ */
+const PARSE_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false, merge: false } as const;
+
+/** The outcome of {@link parseYamlText}: a value, or why there is none. */
+export type YamlParseResult = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * Parses one YAML document. Never throws: syntax errors, tab indentation, alias bombs and
+ * stack-exhausting nesting become a readable `reason`. Keys such as `__proto__` become own
+ * properties (the `yaml` package defines them as data), so no prototype is polluted.
+ */
+export function parseYamlText(text: string): YamlParseResult {
+  try {
+    const document = parseDocument(text, PARSE_OPTIONS);
+    const error = document.errors[0];
+    if (error !== undefined) return { ok: false, reason: describeSyntaxError(text, error.message) };
+    return { ok: true, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      return {
+        ok: false,
+        reason: `the YAML expands aliases more than ${MAX_ALIAS_COUNT} times (an alias bomb); write the values out`,
+      };
+    }
+    if (error instanceof RangeError) return { ok: false, reason: 'the YAML nests too deeply to parse' };
+    return { ok: false, reason: `invalid YAML: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function describeSyntaxError(text: string, message: string): string {
+  const headline = message.split('\n', 1)[0] as string;
+  const tabLine = lineIndentedWithTab(text);
+  if (tabLine !== undefined) {
+    return `invalid YAML: line ${tabLine} is indented with a tab; YAML indents with spaces only (${headline})`;
+  }
+  return `invalid YAML: ${headline}`;
+}
+
+/** The 1-based number of the first line whose indentation contains a tab. */
+function lineIndentedWithTab(text: string): number | undefined {
+  const match = /^ *\t/m.exec(text);
+  if (match === null) return undefined;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < match.index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}

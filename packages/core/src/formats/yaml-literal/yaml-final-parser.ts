@@ -1,0 +1,65 @@
+import { OutputParseError } from '../../errors/errors';
+import type { FinalParse, FormatParserOptions } from '../format-parser';
+import { parseYamlText } from './parse-yaml-text';
+import { assertMaxDepth } from './value-events';
+import {
+  isBeginMarkerLine,
+  isEndMarkerLine,
+  isStrayFenceLine,
+  isYamlFenceCloser,
+  isYamlFenceOpener,
+} from './yaml-markers';
+
+/** The YAML text of an answer and whether its closing line was seen. */
+export type YamlPayload = { yaml: string; complete: boolean };
+
+/**
+ * Finds the YAML of an answer: the lines between `<<<BEGIN AGENTLY_YAML>>>` and the next
+ * `<<<END AGENTLY_YAML>>>` (column-0 fence lines between them dropped); without a begin marker,
+ * the body of the first ```yaml fence. A missing closing line leaves the payload running to the
+ * end of the text (`complete: false`). `undefined` when there is neither.
+ */
+export function extractYamlPayload(text: string): YamlPayload | undefined {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const begin = lines.findIndex(isBeginMarkerLine);
+  if (begin >= 0) {
+    const body: string[] = [];
+    for (let i = begin + 1; i < lines.length; i++) {
+      const line = lines[i] as string;
+      if (isEndMarkerLine(line)) return { yaml: body.join('\n'), complete: true };
+      if (!isStrayFenceLine(line)) body.push(line);
+    }
+    return { yaml: body.join('\n'), complete: false };
+  }
+  const fence = lines.findIndex(isYamlFenceOpener);
+  if (fence < 0) return undefined;
+  const end = lines.findIndex((line, i) => i > fence && isYamlFenceCloser(line));
+  const body = lines.slice(fence + 1, end < 0 ? lines.length : end);
+  return { yaml: body.join('\n'), complete: end >= 0 };
+}
+
+/**
+ * The yaml_literal final parser: the payload parsed as YAML 1.2 (core schema). The result must be
+ * a mapping. A payload without its closing line is parsed as far as it goes and reported as
+ * repaired. Throws `OutputParseError` when there is no payload or it is not valid YAML, and
+ * `DepthLimitError` when it nests deeper than `maxDepth`.
+ */
+export function parseYamlLiteral(text: string, options: FormatParserOptions = {}): FinalParse {
+  const payload = extractYamlPayload(text);
+  if (payload === undefined) {
+    throw new OutputParseError('yaml_literal', 'no <<<BEGIN AGENTLY_YAML>>> block or ```yaml fence found', {
+      rawText: text,
+    });
+  }
+  const parsed = parseYamlText(payload.yaml);
+  if (!parsed.ok) throw new OutputParseError('yaml_literal', parsed.reason, { rawText: text });
+  const { value } = parsed;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const found = value === null ? 'an empty document' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    throw new OutputParseError('yaml_literal', `the YAML must be a mapping of fields, found ${found}`, {
+      rawText: text,
+    });
+  }
+  if (options.maxDepth !== undefined) assertMaxDepth(value, options.maxDepth);
+  return { value, repaired: !payload.complete, format: 'yaml_literal' };
+}
