@@ -58,12 +58,21 @@ describe('createResponse with a responseFormat', () => {
 
   it('rejects a strict contract the provider cannot meet, without calling the model', async () => {
     const model = scripted([good]);
-    const response = createResponse({ model, input: 'x', output: ticket, responseFormat: schemaFormat });
+    const response = createResponse({
+      model,
+      input: 'x',
+      output: ticket,
+      responseFormat: schemaFormat,
+      capabilities: bare,
+    });
     const error = await response.getData().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutputContractError);
     expect(error).toMatchObject({ code: 'OUTPUT_CONTRACT_REJECTED', diagnostic: undefined });
     expect(model.requests).toHaveLength(0);
     expect(response.status).toBe('error');
+    // Without capabilities the provider is assumed to have no structured output at all.
+    const unknown = createResponse({ model, input: 'x', output: ticket, responseFormat: schemaFormat });
+    await expect(unknown.getData()).rejects.toMatchObject({ code: 'OUTPUT_CONTRACT_REJECTED' });
   });
 
   it('passes a text response format through untouched', async () => {
