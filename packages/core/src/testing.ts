@@ -1,2 +1,12 @@
 // The public ./testing entry: the scripted model and fixtures for users' own tests.
-export {};
+export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './providers/scripted-model';
+export { scriptedModel } from './providers/scripted-model';
+export type { ProviderFixture } from './testing/provider-fixtures';
+export {
+  agentlyInstantFixture,
+  anthropicMessagesFixture,
+  openAIChatFixture,
+  openAIResponsesFixture,
+} from './testing/provider-fixtures';
+export type { FixtureFetch, FixtureFetchCall, SSEFixtureEvent, SSEResponseOptions } from './testing/sse-fixtures';
+export { fixtureFetch, formatSSE, sseResponse } from './testing/sse-fixtures';

@@ -1,5 +1,21 @@
 // Barrel for providers/; the package index re-exports it.
+export type { AgentlyInstantOptions } from './agently-instant';
+export { agentlyInstant } from './agently-instant';
+export { AgentlyInstantNormaliser } from './agently-normaliser';
+export type { AnthropicMessagesOptions } from './anthropic-messages';
+export { anthropicMessages } from './anthropic-messages';
 export type { ProviderCapabilities, ProviderName } from './capabilities';
 export { providerCapabilities } from './capabilities';
+export type { HttpProviderOptions } from './http-provider';
 export type { Model, ModelEvent, ModelMessage, ModelRequest } from './model';
+export type { OpenAIChatOptions } from './openai-chat';
+export { openAIChat } from './openai-chat';
+export type { OpenAIResponsesOptions } from './openai-responses';
+export { openAIResponses } from './openai-responses';
 export * from './output-contract/index';
+export type { ProviderMeta, TokenUsage } from './provider-meta';
+export type { ChunkSize } from './scripted-chunks';
+export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './scripted-model';
+export { scriptedModel } from './scripted-model';
+export type { TextSource, TextStreamSource } from './text-stream';
+export { textStream } from './text-stream';

@@ -1,0 +1,106 @@
+import { ProviderError } from '../errors/errors';
+import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
+import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
+import type { Model, ModelEvent } from './model';
+import { definedOnly } from './provider-meta';
+
+const PROVIDER = 'anthropicMessages';
+
+/** Options for {@link anthropicMessages}. */
+export type AnthropicMessagesOptions = HttpProviderOptions & {
+  /** `max_tokens` (required by the API). Default 4096; `body` or request settings may override it. */
+  maxTokens?: number;
+  /** The `anthropic-version` header. Default `2023-06-01`. */
+  version?: string;
+};
+
+/**
+ * Anthropic Messages streaming (`POST {baseURL}/messages`, `stream: true`; `baseURL` is e.g.
+ * `https://api.anthropic.com/v1`). System messages become the `system` field. Yields answer text
+ * from `text_delta`, reasoning from `thinking_delta`, and meta from `message_start` /
+ * `message_delta` (usage, stop reason). An `error` event (e.g. `overloaded_error`) throws
+ * `ProviderError` with the raw event; a stream that ends before `message_stop` throws
+ * `TransportError` status 0. Calling the API straight from a browser also needs the header
+ * `anthropic-dangerous-direct-browser-access: true` (pass it in `headers`); a proxy is better.
+ */
+export function anthropicMessages(options: AnthropicMessagesOptions): Model {
+  return async function* anthropicMessagesModel(request, { signal }) {
+    const url = endpoint(options.baseURL, 'messages');
+    const headers: Record<string, string> = {
+      'anthropic-version': options.version ?? '2023-06-01',
+      ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+    };
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
+    const body = requestBody(options, request, {
+      messages: request.messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content })),
+      stream: true,
+      ...(system === '' ? {} : { system }),
+    });
+    if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
+    let inputTokens: number | undefined;
+    for await (const message of postEventStream(url, options, headers, body, signal)) {
+      const event = parseEventJSON(PROVIDER, message.data);
+      switch (asString(event.type) ?? message.event) {
+        case 'message_start': {
+          const start = asRecord(event.message);
+          inputTokens = asNumber(field(start, 'usage', 'input_tokens'));
+          yield {
+            type: 'meta',
+            meta: definedOnly({ provider: PROVIDER, id: asString(start?.id), model: asString(start?.model) }),
+          };
+          break;
+        }
+        case 'content_block_delta': {
+          const delta = asRecord(event.delta);
+          const kind = asString(delta?.type);
+          if (kind === 'text_delta' && asString(delta?.text))
+            yield { type: 'text', delta: asString(delta?.text) ?? '' };
+          if (kind === 'thinking_delta' && asString(delta?.thinking)) {
+            yield { type: 'reasoning', delta: asString(delta?.thinking) ?? '' };
+          }
+          break;
+        }
+        case 'message_delta':
+          yield messageDelta(event, inputTokens);
+          break;
+        case 'message_stop':
+          return;
+        case 'error': {
+          const error = asRecord(event.error);
+          throw new ProviderError(
+            PROVIDER,
+            asString(error?.type) ?? 'error',
+            asString(error?.message) ?? message.data,
+            {
+              rawText: message.data,
+            },
+          );
+        }
+      }
+    }
+    throw endedEarly(PROVIDER, url, 'message_stop');
+  };
+}
+
+function messageDelta(event: JsonRecord, inputTokens: number | undefined): ModelEvent {
+  const usage = asRecord(event.usage);
+  const outputTokens = asNumber(usage?.output_tokens);
+  const input = asNumber(usage?.input_tokens) ?? inputTokens;
+  return {
+    type: 'meta',
+    meta: definedOnly({
+      finishReason: asString(field(event, 'delta', 'stop_reason')),
+      usage: usage
+        ? definedOnly({
+            inputTokens: input,
+            outputTokens,
+            totalTokens: input !== undefined && outputTokens !== undefined ? input + outputTokens : undefined,
+          })
+        : undefined,
+      rawUsage: usage,
+    }),
+  };
+}

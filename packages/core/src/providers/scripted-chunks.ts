@@ -1,0 +1,34 @@
+/** mulberry32: a tiny seeded PRNG, so a scripted stream is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A fixed chunk size, or `[min, max]` drawn per chunk from a seeded PRNG. */
+export type ChunkSize = number | readonly [min: number, max: number];
+
+/**
+ * Splits `text` into chunks of `size` UTF-16 units, never between the two halves of a surrogate
+ * pair (a real provider never sends half a character).
+ */
+export function splitText(text: string, size: ChunkSize, random: () => number): string[] {
+  const [min, max] = typeof size === 'number' ? [size, size] : size;
+  const low = Math.max(1, Math.floor(Math.min(min, max)));
+  const high = Math.max(low, Math.floor(Math.max(min, max)));
+  const chunks: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + low + Math.floor(random() * (high - low + 1)));
+    const before = text.charCodeAt(end - 1);
+    if (end < text.length && before >= 0xd800 && before <= 0xdbff) end++;
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  return chunks;
+}

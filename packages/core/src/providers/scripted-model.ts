@@ -1,0 +1,127 @@
+import { ProviderError, TransportError } from '../errors/errors';
+import { sleep, throwIfAborted } from '../transport/abort';
+import type { Model, ModelEvent, ModelRequest } from './model';
+import { type ChunkSize, seededRandom, splitText } from './scripted-chunks';
+
+/** Text per attempt: `texts[attempt]` (the last one repeats), or a function of the request. */
+export type ScriptedText = readonly string[] | ((request: ModelRequest) => string);
+
+/** A fault injected into one attempt of a {@link scriptedModel}. */
+export type ScriptedFault =
+  /** The connection drops after `at` answer characters (default: half the answer): `TransportError` status 0. */
+  | { attempt: number; kind: 'drop_connection'; at?: number }
+  /** The provider reports an error after `at` answer characters (default 0): `ProviderError`. */
+  | { attempt: number; kind: 'provider_error'; at?: number; code?: string; message?: string }
+  /** This attempt answers `answer` instead: output that does not parse. */
+  | { attempt: number; kind: 'malformed'; answer: string }
+  /** This attempt answers `answer` instead: output that parses but lacks a required field. */
+  | { attempt: number; kind: 'missing_field'; answer: string };
+
+/** Options for {@link scriptedModel}. */
+export type ScriptedModelOptions = {
+  /** The answer text per attempt (`answers[attempt]`, the last repeating), or a function of the request. */
+  answers: ScriptedText;
+  /** Reasoning streamed before the answer, as `reasoning` events (same forms as `answers`, or one string). */
+  reasoning?: ScriptedText | string;
+  /**
+   * Characters per event: a fixed size, or `[min, max]` drawn from a PRNG seeded by `seed` and the
+   * attempt, so the same options always stream the same chunks. Default 8. Surrogate pairs are never split.
+   */
+  chunkSize?: ChunkSize;
+  /** Seed for `[min, max]` chunk sizes. Default 1. */
+  seed?: number;
+  /** Milliseconds between events (a `setTimeout`, so fake timers drive it). Default 0: no timers. */
+  delayMs?: number;
+  /** Milliseconds before the first reasoning or text event. Default 0. */
+  firstTokenDelayMs?: number;
+  /** Faults by attempt (see {@link ScriptedFault}); several may name different attempts. */
+  faults?: readonly ScriptedFault[];
+  /** Extra meta reported when an attempt finishes (merged over `finishReason` and `usage`). */
+  meta?: Readonly<Record<string, unknown>>;
+};
+
+/**
+ * A deterministic model for tests, demos and the playground: replays scripted answers with the
+ * chunk sizes, delays and faults you choose, no network. Each call reports meta
+ * `{ provider: 'scriptedModel', model: 'scripted', attempt }` first and, when it completes,
+ * `{ finishReason: 'stop', usage }` (character counts). Aborting rejects with `AbortError` at once,
+ * also in the middle of a delay.
+ */
+export function scriptedModel(options: ScriptedModelOptions): Model {
+  return async function* scriptedModelStream(request, { signal }) {
+    throwIfAborted(signal);
+    const fault = options.faults?.find((f) => f.attempt === request.attempt);
+    const answer =
+      fault?.kind === 'malformed' || fault?.kind === 'missing_field' ? fault.answer : pick(options.answers, request);
+    const reasoning = options.reasoning === undefined ? '' : pick(options.reasoning, request);
+    const random = seededRandom((options.seed ?? 1) + request.attempt * 0x9e3779b1);
+    const size = options.chunkSize ?? 8;
+    const failAt =
+      fault?.kind === 'drop_connection'
+        ? (fault.at ?? Math.floor(answer.length / 2))
+        : fault?.kind === 'provider_error'
+          ? (fault.at ?? 0)
+          : Infinity;
+
+    const meta = {
+      provider: 'scriptedModel',
+      model: 'scripted',
+      attempt: request.attempt,
+      ...(fault ? { fault: fault.kind } : {}),
+    };
+    yield { type: 'meta', meta };
+    const events: ModelEvent[] = splitText(reasoning, size, random).map((delta) => ({ type: 'reasoning', delta }));
+    const delivered = answer.slice(0, cutBefore(answer, failAt));
+    for (const delta of splitText(delivered, size, random)) events.push({ type: 'text', delta });
+    const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
+    // The fault arrives when the next event would have: after the same delay.
+    for (let i = 0; i < events.length + (failing ? 1 : 0); i++) {
+      const wait = i === 0 ? (options.firstTokenDelayMs ?? 0) : (options.delayMs ?? 0);
+      if (wait > 0) await sleep(wait, signal);
+      else throwIfAborted(signal);
+      if (i < events.length) yield events[i] as ModelEvent;
+      else if (failing) throw faultError(failing, request.attempt, delivered);
+    }
+    yield {
+      type: 'meta',
+      meta: {
+        finishReason: 'stop',
+        usage: {
+          inputTokens: request.prompt.length,
+          outputTokens: reasoning.length + answer.length,
+          totalTokens: request.prompt.length + reasoning.length + answer.length,
+        },
+        ...options.meta,
+      },
+    };
+  };
+}
+
+/** `at` clamped to the text, moved back one unit rather than cut a surrogate pair. */
+function cutBefore(text: string, at: number): number {
+  const cut = Math.max(0, Math.min(text.length, Math.floor(at)));
+  const before = text.charCodeAt(cut - 1);
+  return cut < text.length && before >= 0xd800 && before <= 0xdbff ? cut - 1 : cut;
+}
+
+function pick(texts: ScriptedText | string, request: ModelRequest): string {
+  if (typeof texts === 'string') return texts;
+  if (typeof texts === 'function') return texts(request);
+  return texts[Math.min(request.attempt, texts.length - 1)] ?? '';
+}
+
+function faultError(
+  fault: Extract<ScriptedFault, { kind: 'drop_connection' | 'provider_error' }>,
+  attempt: number,
+  partial: string,
+): Error {
+  if (fault.kind === 'drop_connection') {
+    return new TransportError('Connection dropped (scripted fault)', 0, '', { attempt, rawText: partial });
+  }
+  const code = fault.code ?? 'scripted_error';
+  const message = fault.message ?? 'the provider reported an error (scripted fault)';
+  return new ProviderError('scriptedModel', code, message, {
+    attempt,
+    rawText: JSON.stringify({ error: { type: code, message } }),
+  });
+}

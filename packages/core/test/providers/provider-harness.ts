@@ -1,0 +1,95 @@
+// Serves provider fixtures from a real local HTTP server and runs a model against them.
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { Model, ModelEvent, ModelRequest } from '@fieldstream/core';
+import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
+
+export function readFixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8');
+}
+
+/** The `data:` payloads of a fixture, in order (for exact rawText assertions). */
+export function fixtureData(name: string): string[] {
+  return [...readFixture(name).matchAll(/^data: (.*)$/gm)].map((match) => match[1] as string);
+}
+
+/** Splits bytes at seeded random points (1–40 bytes), so multibyte characters get cut too. */
+export function seededSplit(bytes: Uint8Array, seed: number): Uint8Array[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const size = 1 + Math.floor(random() * 40);
+    chunks.push(bytes.subarray(start, start + size));
+    start += size;
+  }
+  return chunks;
+}
+
+export type FixtureServerOptions = {
+  seed?: number;
+  /** Cut the body to this many characters of the fixture, then end cleanly. */
+  truncateAt?: number;
+  /** After the body, destroy the socket instead of ending the response. */
+  drop?: boolean;
+  /** Keep the response open after the body. */
+  hold?: boolean;
+};
+
+/** A server that answers every request with the fixture as a text/event-stream in random chunks. */
+export function serveFixture(name: string, options: FixtureServerOptions = {}): Promise<LocalServer> {
+  const text = readFixture(name).slice(0, options.truncateAt);
+  return startServer(async (_request: SeenRequest, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const chunk of seededSplit(new TextEncoder().encode(text), options.seed ?? 7)) {
+      if (response.destroyed) return;
+      response.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (options.drop) response.socket?.destroy();
+    else if (!options.hold) response.end();
+  });
+}
+
+export const baseRequest: ModelRequest = {
+  prompt: 'Summarise the incident.',
+  messages: [
+    { role: 'system', content: 'Answer in JSON.' },
+    { role: 'user', content: 'Summarise the incident.' },
+  ],
+  format: 'json',
+  attempt: 0,
+  settings: { temperature: 0 },
+};
+
+/** Runs a model to the end (or its error); returns the events and the error. */
+export async function runModel(
+  model: Model,
+  request: Partial<ModelRequest> = {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ events: ModelEvent[]; error: unknown }> {
+  const events: ModelEvent[] = [];
+  try {
+    for await (const event of model({ ...baseRequest, ...request }, { signal })) events.push(event);
+  } catch (error) {
+    return { events, error };
+  }
+  return { events, error: undefined };
+}
+
+/** The concatenated deltas of one event type. */
+export function joined(events: readonly ModelEvent[], type: 'text' | 'reasoning'): string {
+  return events.map((event) => (event.type === type ? event.delta : '')).join('');
+}
+
+export const ANSWER_PARTS = [
+  '{"status',
+  '_summary": "Disk ',
+  'full on db-1 — ',
+  'writes 😀 paused",',
+  ' "risk_flags": ["data loss"]}',
+];
+export const ANSWER = ANSWER_PARTS.join('');
