@@ -1,13 +1,18 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseMarkdownSections } from '../shared/markdown-sections-parse';
+import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
+import { flatMarkdownInstructions } from './flat-markdown-instructions';
 
-// Placeholder until the flat_markdown format lands; the registry needs every format to exist.
-const missing = (): never => {
-  throw new Error('the flat_markdown format is not built yet');
-};
-
+/**
+ * The `flat_markdown` format (explicit only; legacy): `### field` sections like hybrid, with the
+ * description as an HTML comment under each header in the skeleton. Fields that are not text must
+ * parse as JSON5; bare numbers and booleans are coerced when the schema asks for them.
+ */
 export const flatMarkdownFormat: FormatDefinition = {
   name: 'flat_markdown',
-  instructions: missing,
-  parse: missing,
-  createStreamParser: missing,
+  instructions: flatMarkdownInstructions,
+  parse: (text, options) => parseMarkdownSections(text, options, 'flat_markdown'),
+  createStreamParser: (options) => new MarkdownSectionStreamParser(options, 'flat_markdown'),
 };
+
+export { flatMarkdownInstructions } from './flat-markdown-instructions';

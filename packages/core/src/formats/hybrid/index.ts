@@ -1,13 +1,17 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseMarkdownSections } from '../shared/markdown-sections-parse';
+import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
+import { hybridInstructions } from './hybrid-instructions';
 
-// Placeholder until the hybrid format lands; the registry needs every format to exist.
-const missing = (): never => {
-  throw new Error('the hybrid format is not built yet');
-};
-
+/**
+ * The `hybrid` format: one `### field` section per top-level field; string fields as plain text,
+ * every other field as JSON (in a ```json fence), streamed with the same nested paths as `json`.
+ */
 export const hybridFormat: FormatDefinition = {
   name: 'hybrid',
-  instructions: missing,
-  parse: missing,
-  createStreamParser: missing,
+  instructions: hybridInstructions,
+  parse: (text, options) => parseMarkdownSections(text, options, 'hybrid'),
+  createStreamParser: (options) => new MarkdownSectionStreamParser(options, 'hybrid'),
 };
+
+export { hybridInstructions } from './hybrid-instructions';

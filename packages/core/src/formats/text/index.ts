@@ -1,13 +1,15 @@
-import type { FormatDefinition } from '../format-parser';
+import type { FinalParse, FormatDefinition } from '../format-parser';
+import { TextStreamParser } from './text-stream-parser';
 
-// Placeholder until the text format lands; the registry needs every format to exist.
-const missing = (): never => {
-  throw new Error('the text format is not built yet');
-};
-
+/**
+ * The `text` format: the answer is the text itself. No instructions beyond the input, no
+ * structured events; the final value is the answer text, unchanged.
+ */
 export const textFormat: FormatDefinition = {
   name: 'text',
-  instructions: missing,
-  parse: missing,
-  createStreamParser: missing,
+  instructions: () => '',
+  parse: (text): FinalParse => ({ value: text, repaired: false, format: 'text' }),
+  createStreamParser: () => new TextStreamParser(),
 };
+
+export { TextStreamParser } from './text-stream-parser';

@@ -1,0 +1,45 @@
+/**
+ * Code-fence lines inside Markdown sections. The rules match `normaliseSection`'s enclosing-fence
+ * rules, so the stream and the final parse agree on where a fenced block starts and ends.
+ */
+
+/** An open fenced block: its character and length (a closer must be at least as long). */
+export type OpenFence = { char: '`' | '~'; length: number };
+
+const OPENER = /^[ \t]*(`{3,}|~{3,})[ \t]*[^`\n]*$/;
+
+/** The fence a complete line (no line break) opens, or `undefined`. Any indentation is accepted. */
+export function fenceOpenerOf(line: string): OpenFence | undefined {
+  const match = OPENER.exec(line);
+  if (match === null) return undefined;
+  const marker = match[1] as string;
+  return { char: marker[0] as '`' | '~', length: marker.length };
+}
+
+/**
+ * Whether a complete line closes `fence`: at most three spaces of indentation, then only the
+ * fence character, at least as many as the opener had (CommonMark), then optional spaces.
+ */
+export function closesFence(line: string, fence: OpenFence): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length < fence.length) return false;
+  for (let i = 0; i < trimmed.length; i++) if (trimmed[i] !== fence.char) return false;
+  return line.length - line.trimStart().length <= 3;
+}
+
+/**
+ * Whether an incomplete line could still be a fence line (so it must wait for its line break):
+ * optional spaces or tabs, then at least three backticks or tildes so far (or fewer, all the same).
+ */
+export function couldBeFenceLine(prefix: string): boolean {
+  let i = 0;
+  while (i < prefix.length && (prefix.charCodeAt(i) === 32 || prefix.charCodeAt(i) === 9)) i++;
+  if (i === prefix.length) return true;
+  const char = prefix[i];
+  if (char !== '`' && char !== '~') return false;
+  for (let n = 1; n < 3; n++) {
+    if (i + n >= prefix.length) return true;
+    if (prefix[i + n] !== char) return false;
+  }
+  return true;
+}

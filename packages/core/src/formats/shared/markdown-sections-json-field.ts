@@ -1,0 +1,190 @@
+import { readOwn, writeOwn } from '../../patch/apply-patch';
+import { formatPath } from '../../patch/path';
+import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import type { FinalParse } from '../format-parser';
+import { JsonStreamParser } from '../json/json-stream-parser';
+import type { SectionField, SectionFlavour } from './markdown-sections-fields';
+import { LineStartReader } from './markdown-sections-line-start';
+import { replayValue } from './markdown-sections-replay';
+import { SectionContent } from './markdown-sections-split';
+import { jsonSectionValue } from './markdown-sections-values';
+import { type WrapperVerdict, wrapperVerdict } from './markdown-sections-wrapper';
+
+type State =
+  /** Before the value: whitespace, scaffold comments and prose lines are skipped. */
+  | 'seek'
+  /** Inside the fenced block that holds the value. */
+  | 'fenced'
+  /** Reading bare content. */
+  | 'bare'
+  /** The value is complete or its block ended: the rest of the section is ignored. */
+  | 'ignore';
+
+/**
+ * Streams one JSON section through the JSON tokenizer (embedded mode, `basePath` = the field), so
+ * its events carry nested paths (`items[0].name`) exactly as in the `json` format. The value is
+ * the body of the section's first fenced block, or bare content; prose lines and scaffold
+ * comments before it are skipped, and a `{"field": …}` wrapper streams as the field's value. The
+ * raw content is kept, so a value the tokenizer could not follow (a flat_markdown `True`, a
+ * truncated block) is reconciled with the section's final value when the section closes.
+ */
+export class JsonSectionStream {
+  private readonly content = new SectionContent();
+  private readonly lineStart = new LineStartReader();
+  private state: State = 'seek';
+  private parser: JsonStreamParser | undefined;
+  /** The value sits one level down, in a `{"field": …}` wrapper. */
+  private wrapped = false;
+  /** The start of an object held until its first key shows whether it is a wrapper. */
+  private heldObject = '';
+  /** The tokenizer emitted something (so it, not a replay, closes the value). */
+  private emitted = false;
+  /** The field's path. */
+  private readonly path: string;
+  /**
+   * flat_markdown scalars (numbers, booleans) are read whole when the section closes: they are
+   * atomic anyway, and only then can a bare `True` or a quoted `"3"` be coerced by schema.
+   */
+  private readonly deferred: boolean;
+
+  constructor(
+    private readonly field: SectionField,
+    private readonly flavour: SectionFlavour,
+    private readonly maxDepth: number | undefined,
+  ) {
+    this.path = formatPath([field.name]);
+    const node = field.node;
+    this.deferred =
+      flavour === 'flat_markdown' &&
+      (node?.kind === 'enum' || (node?.kind === 'scalar' && node.type !== 'any' && node.type !== 'string'));
+  }
+
+  /** The value so far (`undefined` before it starts). */
+  snapshot(): unknown {
+    const value = this.parser?.snapshot();
+    return this.wrapped ? readOwn(value, this.field.name) : value;
+  }
+
+  text(text: string): StreamingData[] {
+    this.content.text(text);
+    if (this.deferred) return [];
+    switch (this.state) {
+      case 'seek': {
+        const value = this.lineStart.read(text);
+        if (value === undefined) return [];
+        this.state = 'bare';
+        return this.feed(value);
+      }
+      case 'fenced':
+      case 'bare':
+        return this.feed(text);
+      case 'ignore':
+        return [];
+    }
+  }
+
+  fence(line: string, role: 'open' | 'close'): StreamingData[] {
+    this.content.fence(line, role);
+    if (this.deferred) return [];
+    if (this.state === 'fenced' && role === 'close') {
+      this.state = 'ignore';
+    } else if (this.state === 'seek' && role === 'open' && this.lineStart.atLineStart) {
+      this.state = 'fenced';
+      this.lineStart.reset();
+    }
+    return [];
+  }
+
+  /**
+   * Ends the section. The paths still open close on `final` (the authoritative parse of the whole
+   * answer) when given, else on the section's own final value.
+   */
+  close(source: CompletionSource, final: FinalParse | undefined): StreamingData[] {
+    let reconcile = final;
+    if (reconcile === undefined) {
+      const own = jsonSectionValue(this.content.build(), this.field, this.flavour, this.maxDepth);
+      if (own.kind === 'value') {
+        const root: Record<string, unknown> = {};
+        writeOwn(root, this.field.name, own.value);
+        reconcile = { value: root, repaired: own.repaired, format: this.flavour };
+      }
+    }
+    // An object too short to tell whether it is a wrapper is a plain value.
+    const events = this.heldObject === '' ? [] : this.startParser('not-wrapper', this.heldObject);
+    const parser = this.parser;
+    if (parser !== undefined && this.emitted) {
+      // A wrapper's parser reads the field inside `reconcile.value` like the wrapper's own key.
+      for (const event of this.keep(parser.finish(reconcile))) events.push(withSource(event, source));
+      return events;
+    }
+    parser?.finish(undefined);
+    // The tokenizer never showed the value: emit it whole, as it would have for the same data.
+    const value = reconcile === undefined ? undefined : readOwn(reconcile.value, this.field.name);
+    if (value === undefined) return [];
+    const root: Record<string, unknown> = {};
+    writeOwn(root, this.field.name, value);
+    return replayValue(root, reconcile?.repaired ? 'synthetic_repair' : source, false);
+  }
+
+  private feed(text: string): StreamingData[] {
+    let input = text;
+    if (this.parser === undefined) {
+      input = this.heldObject + text;
+      const start = input.search(/\S/);
+      if (start < 0) return [];
+      const verdict: WrapperVerdict =
+        input[start] === '{' ? wrapperVerdict(input.slice(start), this.field) : 'not-wrapper';
+      if (verdict === 'undecided') {
+        this.heldObject = input;
+        return [];
+      }
+      this.heldObject = '';
+      return this.startParser(verdict, input);
+    }
+    return this.push(this.parser, input);
+  }
+
+  /** Creates the tokenizer (for the value itself, or for its wrapper) and gives it `input`. */
+  private startParser(verdict: Exclude<WrapperVerdict, 'undecided'>, input: string): StreamingData[] {
+    this.heldObject = '';
+    this.wrapped = verdict === 'wrapper';
+    // The field's value sits one level below the answer's root, as in the json format.
+    const depth = this.maxDepth === undefined ? undefined : Math.max(0, this.maxDepth - (this.wrapped ? 0 : 1));
+    const basePath = this.wrapped ? [] : [this.field.name];
+    const parser = new JsonStreamParser({ basePath, embedded: true, maxDepth: depth });
+    this.parser = parser;
+    return this.push(parser, input);
+  }
+
+  private push(parser: JsonStreamParser, input: string): StreamingData[] {
+    const events = this.keep(parser.push(input));
+    if (parser.isComplete || parser.halted !== undefined) this.state = 'ignore';
+    return events;
+  }
+
+  /** Drops a wrapper's own events and its other keys: only the field's paths are streamed. */
+  private keep(events: StreamingData[]): StreamingData[] {
+    let kept = events;
+    if (this.wrapped) {
+      const base = this.path;
+      kept = events.filter((event) => belongsTo(event.path, base));
+    }
+    if (kept.length > 0) this.emitted = true;
+    return kept;
+  }
+}
+
+/** Whether `path` is `base` or below it. */
+function belongsTo(path: string, base: string): boolean {
+  if (!path.startsWith(base)) return false;
+  const next = path[base.length];
+  return next === undefined || next === '.' || next === '[';
+}
+
+/** Closing events take the section's completion source (the tokenizer's says "final parse"). */
+function withSource(event: StreamingData, source: CompletionSource): StreamingData {
+  if (event.event_type === 'done' && event.completion_source === 'final_reconciliation') {
+    event.completion_source = source;
+  }
+  return event;
+}

@@ -1,0 +1,173 @@
+import type { PathSegment } from '../../patch/path';
+import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import { SectionContent } from './markdown-sections-split';
+import { textSectionValue } from './markdown-sections-values';
+import { TextFieldEmitter } from './text-field-emitter';
+
+type State =
+  /** Only whitespace so far: scaffold comments may still be stripped. */
+  | 'leading'
+  /** Inside what may be a leading `<!-- … -->` scaffold comment (held). */
+  | 'comment'
+  /** After whitespace that ends comment stripping; still before the content. */
+  | 'trimming'
+  /** The content opened with a fence: held until it is known whether the block encloses it all. */
+  | 'fenced'
+  /** The leading fenced block closed; held until more content shows it was not the whole content. */
+  | 'after-fence'
+  /** Streaming. */
+  | 'content'
+  /** A fence opener with only whitespace after it so far (maybe a stray closer of a wrapper). */
+  | 'dangling';
+
+/** Whitespace that `stripScaffoldComments` skips between scaffold comments. */
+const SCAFFOLD_SPACE = /[^ \t\n\r\f\u00a0\ufeff]/;
+const VISIBLE = /\S/;
+
+/**
+ * Streams one text section as deltas of its normalised value (see `normaliseSection`): text that
+ * normalisation may still remove — a leading scaffold comment, a fence that may enclose the whole
+ * content, a fence opener with nothing after it yet — is held back until it is decided. The
+ * section's raw content is kept, so the `done` value is exactly what the final parser gives.
+ */
+export class TextSectionStream {
+  private readonly emitter: TextFieldEmitter;
+  private readonly content = new SectionContent();
+  private state: State = 'leading';
+  private held = '';
+  /** Where the search for a comment's `-->` resumes. */
+  private commentScanned = 4;
+  private pending = '';
+
+  constructor(segments: readonly PathSegment[]) {
+    this.emitter = new TextFieldEmitter(segments);
+  }
+
+  /** The text streamed so far. */
+  get value(): string {
+    return this.emitter.value;
+  }
+
+  text(text: string): void {
+    this.content.text(text);
+    let rest = text;
+    while (rest !== '') {
+      switch (this.state) {
+        case 'leading': {
+          const start = rest.search(SCAFFOLD_SPACE);
+          if (start < 0) return;
+          rest = rest.slice(start);
+          this.state = rest[0] === '<' ? 'comment' : VISIBLE.test(rest[0] as string) ? 'content' : 'trimming';
+          break;
+        }
+        case 'comment':
+          rest = this.comment(rest);
+          break;
+        case 'trimming': {
+          const start = rest.search(VISIBLE);
+          if (start < 0) return;
+          rest = rest.slice(start);
+          this.state = 'content';
+          break;
+        }
+        case 'content':
+          this.pending += rest;
+          return;
+        case 'fenced':
+          this.held += rest;
+          return;
+        case 'after-fence':
+        case 'dangling':
+          this.held += rest;
+          if (VISIBLE.test(rest)) this.release();
+          return;
+      }
+    }
+  }
+
+  fence(line: string, role: 'open' | 'close'): void {
+    this.content.fence(line, role);
+    switch (this.state) {
+      case 'leading':
+      case 'trimming':
+        this.state = 'fenced';
+        this.held = line;
+        return;
+      case 'comment':
+        this.held += line;
+        return;
+      case 'fenced':
+        this.held += line;
+        this.state = 'after-fence';
+        return;
+      case 'after-fence':
+        this.release();
+        this.holdOpener(line);
+        return;
+      case 'content':
+        if (role === 'open') this.holdOpener(line);
+        else this.pending += line;
+        return;
+      case 'dangling':
+        this.held += line;
+        this.release();
+        return;
+    }
+  }
+
+  /** The deltas for the text accepted since the last flush (at most one event). */
+  flush(): StreamingData[] {
+    if (this.pending === '') return [];
+    const text = this.pending;
+    this.pending = '';
+    return this.emitter.append(text);
+  }
+
+  /**
+   * Ends the section. The `done` value is `finalValue` when given (the authoritative final parse),
+   * else the section's own normalised value.
+   */
+  close(source: CompletionSource, finalValue?: string): StreamingData[] {
+    const events = this.flush();
+    let value = finalValue;
+    if (value === undefined) {
+      const own = textSectionValue(this.content.build());
+      if (own.kind === 'value' && typeof own.value === 'string') value = own.value;
+      else if (this.state !== 'content') value = this.content.build().trim();
+    }
+    events.push(...this.emitter.close(source, value));
+    return events;
+  }
+
+  /** Inside a possible scaffold comment: returns the text left after it (or `''` while inside). */
+  private comment(text: string): string {
+    this.held += text;
+    const held = this.held;
+    if (!held.startsWith('<!--')) {
+      if (held.length < 4 && '<!--'.startsWith(held)) return '';
+      this.held = '';
+      this.state = 'content';
+      return held;
+    }
+    const end = held.indexOf('-->', this.commentScanned);
+    if (end < 0) {
+      this.commentScanned = Math.max(4, held.length - 2);
+      return '';
+    }
+    this.held = '';
+    this.commentScanned = 4;
+    this.state = 'leading';
+    return held.slice(end + 3);
+  }
+
+  private holdOpener(line: string): void {
+    this.state = 'dangling';
+    this.held = line;
+  }
+
+  private release(): void {
+    this.pending += this.held;
+    this.held = '';
+    this.state = 'content';
+  }
+}
