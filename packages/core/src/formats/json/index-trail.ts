@@ -1,3 +1,5 @@
+import { lazyIndexes } from './lazy-indexes';
+
 /**
  * The array indexes of a path, as a linked list from the innermost index outwards. A child of an
  * array adds one node (O(1)), so 100 000 nested arrays do not build 100 000 ever-longer index
@@ -7,6 +9,7 @@ export class IndexTrail {
   /** How many indexes the trail holds. */
   readonly length: number;
   #indexes: number[] | undefined;
+  #lazy: number[] | undefined;
 
   constructor(
     readonly index: number,
@@ -20,6 +23,15 @@ export class IndexTrail {
     let trail: IndexTrail | undefined;
     for (const index of indexes) trail = new IndexTrail(index, trail);
     return trail;
+  }
+
+  /**
+   * The indexes as an array that fills itself on first use (cached): for paths nested in more than
+   * a few dozen arrays, where building every level's array eagerly would cost O(depth²) in all.
+   */
+  lazyArray(): number[] {
+    if (this.#lazy === undefined) this.#lazy = lazyIndexes(this);
+    return this.#lazy;
   }
 
   /** The indexes outermost first (cached: every event of a path shares one array; do not mutate it). */

@@ -1,13 +1,12 @@
 import { writeOwn } from '../../patch/apply-patch';
 import type { PathSegment } from '../../patch/path';
 import type { IndexTrail } from './index-trail';
-import type { ValuePlace } from './json-stream-events';
 
 /** A container the parser owns and fills in place while it is open. */
 export type Container = unknown[] | Record<string, unknown>;
 
 /** One open object or array on the parser's explicit stack. */
-export class Frame implements ValuePlace {
+export class Frame {
   /** The copy last handed out by `snapshot()`, or `undefined` when this subtree changed since. */
   published: Container | undefined = undefined;
   /** Arrays: how many elements are complete (the index of the next one). */
@@ -16,6 +15,7 @@ export class Frame implements ValuePlace {
   key = '';
   /** Right after `[`/`{` or `,`: a closer here ends an empty container or follows a trailing comma. */
   open = true;
+  #itemWildcard: string | undefined;
 
   constructor(
     readonly isArray: boolean,
@@ -26,6 +26,12 @@ export class Frame implements ValuePlace {
     /** Where this container sits in its parent (unused for the root). */
     readonly segment: PathSegment,
   ) {}
+
+  /** Arrays: the wildcard path every element shares (`items[*]`). */
+  get itemWildcard(): string {
+    if (this.#itemWildcard === undefined) this.#itemWildcard = `${this.wildcard}[*]`;
+    return this.#itemWildcard;
+  }
 }
 
 /**
@@ -61,4 +67,11 @@ export function publish(stack: readonly Frame[]): Container {
     frame.published = copy;
   }
   return copy; // the root's
+}
+
+const INDEX_SUFFIXES: string[] = Array.from({ length: 256 }, (_, index) => `[${index}]`);
+
+/** `[index]`, cached for small indexes (one concatenation per element path). */
+export function indexSuffix(index: number): string {
+  return INDEX_SUFFIXES[index] ?? `[${index}]`;
 }

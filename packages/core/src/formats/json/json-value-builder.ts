@@ -1,0 +1,229 @@
+import { DepthLimitError } from '../../errors/errors';
+import { readOwn, writeOwn } from '../../patch/apply-patch';
+import { formatPath, type PathSegment, wildcardOf } from '../../patch/path';
+import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import type { FinalParse } from '../format-parser';
+import { IndexTrail } from './index-trail';
+import { deltaEvent, doneEvent } from './json-stream-events';
+import { type Container, Frame, indexSuffix, markChanged, publish } from './json-stream-frame';
+import { keySegment } from './json-stream-keys';
+import { NOT_A_VALUE, parseWord } from './json-stream-word';
+
+const OBSERVED: CompletionSource = 'observed_boundary';
+const NO_SCALAR = 0;
+const STRING_OPEN = 1;
+const WORD_OPEN = 2;
+
+/**
+ * Builds the value the tokenizer reads and emits its events: paths, the open-container stack,
+ * string growth, scalar completion, and the closing of whatever is still open at the end.
+ * Containers are filled in place; `snapshot()` copies only what changed since the last call.
+ */
+export class JsonValueBuilder {
+  /** Where the tokenizer's events go (set per push / finish). */
+  events: StreamingData[] = [];
+  readonly stack: Frame[] = [];
+  readonly #maxDepth: number;
+  readonly #basePath: readonly PathSegment[];
+  readonly #rootPath: string;
+  readonly #rootWildcard: string;
+  readonly #rootTrail: IndexTrail | undefined;
+  // The place of the value being started or the scalar being read.
+  #path: string;
+  #wildcard: string;
+  #trail: IndexTrail | undefined;
+  #segment: PathSegment = '';
+  #scalar = NO_SCALAR;
+  #string = '';
+  /** The open string has not emitted its opening delta yet. */
+  #fresh = false;
+  /** The root value while no container is open (complete, or a root string still streaming). */
+  #root: unknown = undefined;
+  #rootComplete = false;
+
+  constructor(basePath: readonly PathSegment[], maxDepth: number) {
+    this.#maxDepth = maxDepth;
+    this.#basePath = basePath;
+    this.#rootPath = formatPath(basePath);
+    this.#rootWildcard = wildcardOf(this.#rootPath);
+    this.#rootTrail = IndexTrail.of(basePath.filter((segment): segment is number => typeof segment === 'number'));
+    this.#path = this.#rootPath;
+    this.#wildcard = this.#rootWildcard;
+  }
+
+  get rootComplete(): boolean {
+    return this.#rootComplete;
+  }
+
+  /** The innermost open container. */
+  get top(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  /** Places the value starting now: the root, the next element, or the current key's value. */
+  place(): void {
+    const top = this.top;
+    if (top === undefined) {
+      this.#path = this.#rootPath;
+      this.#wildcard = this.#rootWildcard;
+      this.#trail = this.#rootTrail;
+    } else if (top.isArray) {
+      this.#segment = top.count;
+      this.#path = top.path + indexSuffix(top.count);
+      this.#wildcard = top.itemWildcard;
+      this.#trail = new IndexTrail(top.count, top.trail);
+    } else {
+      this.#segment = top.key;
+      const segment = keySegment(top.key);
+      this.#path = top.path === '' ? segment.first : top.path + segment.next;
+      this.#wildcard = top.wildcard === '' ? segment.first : top.wildcard + segment.next;
+      this.#trail = top.trail;
+    }
+  }
+
+  /** Opens a container at the current place (throws `DepthLimitError` beyond `maxDepth`). */
+  openContainer(isArray: boolean): void {
+    if (this.stack.length >= this.#maxDepth) throw new DepthLimitError(this.#maxDepth, this.#path);
+    const container: Container = isArray ? [] : {};
+    this.#store(container);
+    this.stack.push(new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment));
+    this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, '', isArray ? [] : {}));
+  }
+
+  /** Closes the innermost container (its closer was read). Returns whether it was the root. */
+  closeContainer(): boolean {
+    const frame = this.stack.pop() as Frame;
+    this.events.push(doneEvent(frame.path, frame.wildcard, frame.trail, frame.container, OBSERVED));
+    if (this.stack.length === 0) {
+      this.#root = frame.container;
+      this.#rootComplete = true;
+      return true;
+    }
+    // Re-point the parent's next snapshot at the closed container, shared from now on.
+    markChanged(this.stack, this.stack.length - 1);
+    this.#afterValue();
+    return false;
+  }
+
+  openString(): void {
+    this.#scalar = STRING_OPEN;
+    this.#string = '';
+    this.#fresh = true;
+    this.#store('');
+  }
+
+  /** Appends decoded text to the open string: one delta (the first one even when empty). */
+  appendString(piece: string): void {
+    if (piece === '' && !this.#fresh) return;
+    this.#fresh = false;
+    if (piece !== '') {
+      this.#string += piece;
+      this.#store(this.#string);
+    }
+    this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, piece, this.#string));
+  }
+
+  /** The open string's closing quote was read. Returns whether it was the root. */
+  closeString(): boolean {
+    return this.completeScalar(this.#string);
+  }
+
+  /** A bare word (number or literal) starts at the current place. */
+  openWord(): void {
+    this.#scalar = WORD_OPEN;
+  }
+
+  /** A scalar is complete. Returns whether it was the root. */
+  completeScalar(value: unknown): boolean {
+    this.#scalar = NO_SCALAR;
+    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, value, OBSERVED));
+    this.#store(value);
+    if (this.stack.length === 0) {
+      this.#rootComplete = true;
+      return true;
+    }
+    this.#afterValue();
+    return false;
+  }
+
+  snapshot(): unknown {
+    return this.stack.length === 0 ? this.#root : publish(this.stack);
+  }
+
+  /**
+   * Closes everything still open, innermost first: `stringRest` is the open string's undelivered
+   * text, `word` the open word. Values come from `final` at the absolute path when it has one.
+   */
+  finish(final: FinalParse | undefined, stringRest: string, word: string): void {
+    let finalRoot: unknown;
+    if (final !== undefined) {
+      finalRoot = final.value;
+      for (const segment of this.#basePath) finalRoot = readOwn(finalRoot, segment);
+    }
+    const source: CompletionSource =
+      final !== undefined && !final.repaired ? 'final_reconciliation' : 'synthetic_repair';
+    const stack = this.stack;
+    // The final value along the open spine, outermost first.
+    const finals: unknown[] = new Array(stack.length);
+    let node = finalRoot;
+    for (let depth = 0; depth < stack.length; depth++) {
+      if (depth > 0) node = readOwn(node, (stack[depth] as Frame).segment);
+      finals[depth] = node;
+    }
+    const scalarFinal = stack.length === 0 ? finalRoot : readOwn(finals[stack.length - 1], this.#segment);
+    if (this.#scalar === STRING_OPEN) this.#closeStringAtEnd(scalarFinal, source, stringRest);
+    else if (this.#scalar === WORD_OPEN) this.#closeWordAtEnd(scalarFinal, source, word);
+    this.#scalar = NO_SCALAR;
+    for (let depth = stack.length - 1; depth >= 0; depth--) {
+      const frame = stack.pop() as Frame;
+      const found = finals[depth] !== undefined;
+      const value = found ? finals[depth] : frame.container;
+      this.events.push(doneEvent(frame.path, frame.wildcard, frame.trail, value, found ? source : 'synthetic_repair'));
+      this.#segment = frame.segment;
+      this.#store(value);
+    }
+    if (finalRoot !== undefined) this.#root = finalRoot;
+  }
+
+  #closeStringAtEnd(finalValue: unknown, source: CompletionSource, rest: string): void {
+    if (finalValue === undefined) {
+      this.appendString(rest);
+      this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, this.#string, 'synthetic_repair'));
+      this.#store(this.#string);
+      return;
+    }
+    const streamed = this.#string;
+    if (typeof finalValue === 'string' && finalValue.startsWith(streamed)) {
+      const added = finalValue.slice(streamed.length);
+      if (added !== '' || this.#fresh)
+        this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, added, finalValue));
+    }
+    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, finalValue, source));
+    this.#store(finalValue);
+  }
+
+  #closeWordAtEnd(finalValue: unknown, source: CompletionSource, word: string): void {
+    const found = finalValue !== undefined;
+    const value = found ? finalValue : parseWord(word);
+    if (value === NOT_A_VALUE) return; // never shown (scalars are atomic), so nothing to close
+    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, value, found ? source : 'synthetic_repair'));
+    this.#store(value);
+  }
+
+  #afterValue(): void {
+    const top = this.top as Frame;
+    if (top.isArray) top.count++;
+    top.open = false;
+  }
+
+  /** Writes `value` at the current place: into the innermost open container, or as the root. */
+  #store(value: unknown): void {
+    const stack = this.stack;
+    if (stack.length === 0) {
+      this.#root = value;
+      return;
+    }
+    writeOwn((stack[stack.length - 1] as Frame).container, this.#segment, value);
+    markChanged(stack, stack.length - 1);
+  }
+}
