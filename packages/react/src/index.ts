@@ -1,2 +1,20 @@
 // The public API of @fieldstream/react: hooks and components over the core's field store.
-export { FieldText } from './field-text';
+export type { FieldProgressProps } from './field-progress';
+export { FieldProgress } from './field-progress';
+export type { FieldTextProps } from './field-text';
+export { FieldText, textOf } from './field-text';
+export type { LiveFormProps } from './live-form';
+export { LiveForm } from './live-form';
+export type { Schedule } from './notify-scheduler';
+export { subscribeScheduled } from './notify-scheduler';
+export type { HookOptions, SelectorHookOptions } from './use-field-store';
+export { useFieldStore } from './use-field-store';
+export { useFinalData } from './use-final-data';
+export { useInstantField } from './use-instant-field';
+export type { InstantListOptions } from './use-instant-list';
+export { useInstantList } from './use-instant-list';
+export { useReasoning } from './use-reasoning';
+export type { ResponseHandle, UseResponseOptions } from './use-response';
+export { useResponse } from './use-response';
+export type { StreamStatus } from './use-stream-status';
+export { useStreamStatus } from './use-stream-status';

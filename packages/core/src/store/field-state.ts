@@ -106,8 +106,10 @@ function computeField(
     };
   }
   const before = readAt(state.streamed, segments);
+  // A path that was streamed (even if a later attempt dropped it) and is absent from the final data is removed.
+  const streamed = before !== undefined || record !== undefined;
   const reconciled: FieldReconciliation =
-    value === undefined && before !== undefined ? 'removed' : equal(before, value) ? 'confirmed' : 'changed';
+    value === undefined && streamed ? 'removed' : equal(before, value) ? 'confirmed' : 'changed';
   const observed = reconciled === 'confirmed' && record?.completionSource === 'observed_boundary';
   return {
     value,

@@ -1,0 +1,81 @@
+import { appendSegment, type FieldStore, fieldPhase, type OutputNode } from '@fieldstream/core';
+import { memo, type ReactElement, useMemo } from 'react';
+import { LiveFormContext, useLiveFormContext } from './live-form-context';
+import type { Schedule } from './notify-scheduler';
+import { useInstantField } from './use-instant-field';
+import { useInstantList } from './use-instant-list';
+import { useStreamStatus } from './use-stream-status';
+
+export type FieldProgressProps<Data> = {
+  /** The output definition (from `defineOutput`) whose fields are listed. */
+  output: { readonly root: OutputNode };
+  store: FieldStore<Data>;
+  /** When rows hear about changes; default `'frame'`. */
+  schedule?: Schedule;
+};
+
+/**
+ * A per-field progress panel: one row per scalar field and list (list items expanded, items the
+ * final data dropped kept as `removed`), each showing its phase — pending, streaming, complete,
+ * then confirmed, changed or removed. Rows subscribe to their own path only.
+ */
+export function FieldProgress<Data>({ output, store, schedule }: FieldProgressProps<Data>): ReactElement {
+  const context = useMemo(() => ({ store, schedule, renderValue: undefined }), [store, schedule]);
+  return (
+    <LiveFormContext.Provider value={context}>
+      <div className="fs-progress">
+        <ProgressStatus />
+        <ul>
+          <ProgressNode node={output.root} path="" />
+        </ul>
+      </div>
+    </LiveFormContext.Provider>
+  );
+}
+
+function ProgressStatus(): ReactElement {
+  const { store, schedule } = useLiveFormContext();
+  const { status, attempt } = useStreamStatus(store, { schedule });
+  return (
+    <p className="fs-progress-status" data-status={status}>
+      {status}
+      {attempt > 0 ? ` (attempt ${attempt + 1})` : ''}
+    </p>
+  );
+}
+
+const ProgressNode = memo(function ProgressNode({ node, path }: { node: OutputNode; path: string }): ReactElement {
+  if (node.kind === 'array') return <ProgressList node={node} path={path} />;
+  if (node.kind !== 'object') return <ProgressRow path={path} />;
+  return (
+    <>
+      {[...node.fields].map(([key, child]) => (
+        <ProgressNode key={key} node={child} path={appendSegment(path, key)} />
+      ))}
+    </>
+  );
+});
+
+const ProgressList = memo(function ProgressList({ node, path }: { node: OutputNode; path: string }): ReactElement {
+  const { store, schedule } = useLiveFormContext();
+  const items = useInstantList(store, `${path}[*]`, { schedule, includeRemoved: true });
+  return (
+    <>
+      <ProgressRow path={path} />
+      {node.kind === 'array'
+        ? items.map((item) => <ProgressNode key={item.key} node={node.item} path={item.path} />)
+        : null}
+    </>
+  );
+});
+
+const ProgressRow = memo(function ProgressRow({ path }: { path: string }): ReactElement {
+  const { store, schedule } = useLiveFormContext();
+  const phase = fieldPhase(useInstantField(store, path, { schedule }));
+  return (
+    <li className="fs-progress-row" data-path={path} data-phase={phase}>
+      <span className="fs-progress-path">{path === '' ? '(answer)' : path}</span>{' '}
+      <span className="fs-progress-phase">{phase}</span>
+    </li>
+  );
+});

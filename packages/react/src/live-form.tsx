@@ -1,0 +1,93 @@
+import {
+  appendSegment,
+  type FieldState,
+  type FieldStore,
+  fieldPhase,
+  isProvisional,
+  type OutputNode,
+} from '@fieldstream/core';
+import { memo, type ReactElement, type ReactNode, useMemo } from 'react';
+import { FieldText } from './field-text';
+import { LiveFormContext, useLiveFormContext } from './live-form-context';
+import type { Schedule } from './notify-scheduler';
+import { useInstantField } from './use-instant-field';
+import { useInstantList } from './use-instant-list';
+
+export type LiveFormProps<Data> = {
+  /** The output definition (from `defineOutput`) the form is laid out from. */
+  output: { readonly root: OutputNode };
+  store: FieldStore<Data>;
+  /** When fields hear about changes; default `'frame'`. */
+  schedule?: Schedule;
+  /** Renders a field's value; default `<FieldText value={field.value} />`. */
+  renderValue?: (field: FieldState, path: string) => ReactNode;
+  className?: string;
+};
+
+/**
+ * A form laid out from a schema that fills in as the response streams. Every scalar field is its
+ * own subscribed component, so a patch re-renders only its field; lists grow item by item.
+ * Field elements carry `data-phase`, `data-reconciled`, and `data-provisional` / `data-stale` for
+ * values shown before they are settled.
+ */
+export function LiveForm<Data>({ output, store, schedule, renderValue, className }: LiveFormProps<Data>): ReactElement {
+  const context = useMemo(() => ({ store, schedule, renderValue }), [store, schedule, renderValue]);
+  return (
+    <LiveFormContext.Provider value={context}>
+      <div className={className === undefined ? 'fs-live-form' : `fs-live-form ${className}`}>
+        <LiveNode node={output.root} path="" label={undefined} />
+      </div>
+    </LiveFormContext.Provider>
+  );
+}
+
+type NodeProps = { node: OutputNode; path: string; label: string | undefined };
+
+const LiveNode = memo(function LiveNode({ node, path, label }: NodeProps): ReactElement {
+  if (node.kind === 'array') return <LiveList node={node} path={path} label={label} />;
+  if (node.kind !== 'object') return <LiveField path={path} label={label} />;
+  return (
+    <fieldset className="fs-object" data-path={path}>
+      {label === undefined ? null : <legend>{label}</legend>}
+      {[...node.fields].map(([key, child]) => (
+        <LiveNode key={key} node={child} path={appendSegment(path, key)} label={key} />
+      ))}
+    </fieldset>
+  );
+});
+
+const LiveList = memo(function LiveList({ node, path, label }: NodeProps): ReactElement | null {
+  const { store, schedule } = useLiveFormContext();
+  const items = useInstantList(store, `${path}[*]`, { schedule });
+  if (node.kind !== 'array') return null;
+  return (
+    <fieldset className="fs-list" data-path={path}>
+      {label === undefined ? null : <legend>{label}</legend>}
+      <ol>
+        {items.map((item) => (
+          <li key={item.key} data-path={item.path}>
+            <LiveNode node={node.item} path={item.path} label={undefined} />
+          </li>
+        ))}
+      </ol>
+    </fieldset>
+  );
+});
+
+const LiveField = memo(function LiveField({ path, label }: { path: string; label: string | undefined }): ReactElement {
+  const { store, schedule, renderValue } = useLiveFormContext();
+  const field = useInstantField(store, path, { schedule });
+  return (
+    <div
+      className="fs-field"
+      data-path={path}
+      data-phase={fieldPhase(field)}
+      data-reconciled={field.reconciled}
+      data-provisional={isProvisional(field) ? 'true' : undefined}
+      data-stale={field.stale ? 'true' : undefined}
+    >
+      {label === undefined ? null : <span className="fs-field-label">{label}</span>}
+      {renderValue === undefined ? <FieldText value={field.value} /> : renderValue(field, path)}
+    </div>
+  );
+});

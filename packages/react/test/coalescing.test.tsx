@@ -1,0 +1,129 @@
+import { createFieldStore, type FieldStore, type StreamingData } from '@fieldstream/core';
+import { type Schedule, subscribeScheduled, useInstantField } from '@fieldstream/react';
+import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { partialText, streamText } from './support/fixtures';
+import { describeInModes, type RenderMode } from './support/modes';
+
+function setup(wrapper: RenderMode['wrapper'], schedule?: Schedule) {
+  const store = createFieldStore();
+  let commits = 0;
+  render(
+    <Profiler id="form" onRender={() => commits++}>
+      {['a', 'b', 'c', 'd'].map((path) => (
+        <Field key={path} store={store} path={path} schedule={schedule} />
+      ))}
+    </Profiler>,
+    { wrapper },
+  );
+  commits = 0;
+  return { store, commits: () => commits, text: (path: string) => screen.getByTestId(path).textContent };
+}
+
+function Field({ store, path, schedule }: { store: FieldStore; path: string; schedule?: Schedule | undefined }) {
+  const field = useInstantField(store, path, schedule === undefined ? {} : { schedule });
+  return <p data-testid={path}>{String(field.value ?? '')}</p>;
+}
+
+const applyEach = (store: ReturnType<typeof createFieldStore>, patches: StreamingData[]): void => {
+  for (const patch of patches) store.apply([patch]);
+};
+
+describeInModes('frame coalescing', (mode) => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('turns many patches within one frame into one commit', () => {
+    const { store, commits, text } = setup(mode.wrapper);
+    act(() => {
+      applyEach(store, partialText('a', 'alpha beta gamma', 1));
+      applyEach(store, partialText('b', 'second field', 2));
+      applyEach(store, partialText('c', 'third', 1));
+    });
+    expect(commits()).toBe(0);
+    expect(text('a')).toBe('');
+    act(() => vi.advanceTimersToNextFrame());
+    expect(commits()).toBe(1);
+    expect([text('a'), text('b'), text('c'), text('d')]).toEqual(['alpha beta gamma', 'second field', 'third', '']);
+    act(() => vi.advanceTimersToNextFrame());
+    expect(commits()).toBe(1);
+  });
+
+  it('commits at most once per frame while patches keep coming', () => {
+    const { store, commits, text } = setup(mode.wrapper);
+    const patches = partialText('a', 'x'.repeat(300), 1);
+    for (let frame = 0; frame < 10; frame++) {
+      act(() => applyEach(store, patches.slice(frame * 30, frame * 30 + 30)));
+      act(() => vi.advanceTimersToNextFrame());
+      expect(commits()).toBe(frame + 1);
+    }
+    expect(text('a')).toHaveLength(300);
+  });
+
+  it('delivers the end of a response at once, without waiting for the frame', () => {
+    const { store, commits, text } = setup(mode.wrapper);
+    act(() => {
+      applyEach(store, partialText('a', 'almost', 1));
+      store.dispatch({ type: 'final', attempt: 0, data: { a: 'almost done', b: 'added' } });
+    });
+    expect(commits()).toBe(1);
+    expect([text('a'), text('b')]).toEqual(['almost done', 'added']);
+  });
+
+  it('delivers an abort at once', () => {
+    const { store, text } = setup(mode.wrapper);
+    act(() => {
+      applyEach(store, partialText('a', 'cut off', 1));
+      store.dispatch({ type: 'aborted', attempt: 0 });
+    });
+    expect(text('a')).toBe('cut off');
+  });
+
+  it('renders on every update with schedule: sync', () => {
+    const { store, commits } = setup(mode.wrapper, 'sync');
+    for (const patch of streamText('a', 'abc', 1)) act(() => store.apply([patch]));
+    expect(commits()).toBe(4);
+  });
+
+  it('flushes when a custom scheduler says so', () => {
+    const flushes: (() => void)[] = [];
+    let cancelled = 0;
+    const schedule = (flush: () => void) => {
+      flushes.push(flush);
+      return () => cancelled++;
+    };
+    const { store, commits, text } = setup(mode.wrapper, schedule);
+    act(() => applyEach(store, partialText('b', 'custom', 1)));
+    expect(flushes).toHaveLength(1);
+    expect(commits()).toBe(0);
+    act(() => flushes[0]?.());
+    expect(commits()).toBe(1);
+    expect(text('b')).toBe('custom');
+    expect(cancelled).toBe(0);
+    // The end of the response cancels the scheduled flush and delivers at once.
+    act(() => {
+      applyEach(store, partialText('c', 'end', 1));
+      store.dispatch({ type: 'aborted', attempt: 0 });
+    });
+    expect(flushes).toHaveLength(2);
+    expect(cancelled).toBe(1);
+    expect(text('c')).toBe('end');
+  });
+
+  it('never calls a listener that unsubscribed while its notification was pending', () => {
+    const store = createFieldStore();
+    const heard: string[] = [];
+    const stopFirst = subscribeScheduled(store, 'frame', () => heard.push('first'));
+    const stopSecond = subscribeScheduled(store, 'frame', () => heard.push('second'));
+    store.apply(partialText('a', 'pending', 1));
+    stopFirst();
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual(['second']);
+    stopSecond();
+  });
+});

@@ -1,0 +1,62 @@
+import { createFieldStore, defineOutput } from '@fieldstream/core';
+import { FieldProgress } from '@fieldstream/react';
+import { act, render } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { createTestSource, open, partialText, streamText } from './support/fixtures';
+import { describeInModes } from './support/modes';
+
+const output = defineOutput({
+  summary: ['string'],
+  score: ['integer'],
+  tags: [['string']],
+});
+
+function rows(container: HTMLElement): [string | null, string | undefined][] {
+  return [...container.querySelectorAll<HTMLElement>('.fs-progress-row')].map((row) => [
+    row.getAttribute('data-path'),
+    row.dataset.phase,
+  ]);
+}
+
+describeInModes('<FieldProgress>', (mode) => {
+  it('shows each field pending, streaming, complete, then confirmed, changed or removed', () => {
+    const source = createTestSource();
+    const store = createFieldStore(source);
+    const { container } = render(<FieldProgress output={output} store={store} schedule="sync" />, {
+      wrapper: mode.wrapper,
+    });
+    expect(container.querySelector('.fs-progress-status')?.textContent).toBe('idle');
+    expect(rows(container)).toEqual([
+      ['summary', 'pending'],
+      ['score', 'pending'],
+      ['tags', 'pending'],
+    ]);
+    act(() => {
+      source.attempt(0);
+      source.patches(0, [
+        ...streamText('summary', 'ok'),
+        open('tags', 'array'),
+        ...streamText('tags[0]', 'a'),
+        ...partialText('tags[1]', 'b'),
+      ]);
+    });
+    expect(rows(container)).toEqual([
+      ['summary', 'complete'],
+      ['score', 'pending'],
+      ['tags', 'streaming'],
+      ['tags[0]', 'complete'],
+      ['tags[1]', 'streaming'],
+    ]);
+    act(() => source.attempt(1));
+    expect(container.querySelector('.fs-progress-status')?.textContent).toBe('streaming (attempt 2)');
+    act(() => source.emit({ type: 'final', attempt: 1, data: { summary: 'ok', score: 3, tags: ['a'] } }));
+    expect(container.querySelector('.fs-progress-status')?.getAttribute('data-status')).toBe('done');
+    expect(rows(container)).toEqual([
+      ['summary', 'confirmed'],
+      ['score', 'changed'],
+      ['tags', 'changed'],
+      ['tags[0]', 'confirmed'],
+      ['tags[1]', 'removed'],
+    ]);
+  });
+});
