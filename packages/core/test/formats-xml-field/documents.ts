@@ -17,8 +17,8 @@ export type XmlDocument = {
   value: unknown;
   /** The final parse reports a repair (a truncated payload). */
   repaired?: boolean;
-  /** The stream's own snapshot differs from the final value on purpose (a repeated field). */
-  streamDiffers?: boolean;
+  /** The stream's own snapshot before \`finish\`, when it differs from the final value on purpose. */
+  streamed?: unknown;
 };
 
 const fence = '```';
@@ -95,7 +95,7 @@ export const documents: readonly XmlDocument[] = [
     name: 'a repeated name overwrites (the stream keeps the first)',
     text: `<agently_output>${open('summary', 'text')}first</field>\n${open('summary', 'text')}second</field></agently_output>`,
     value: { summary: 'second' },
-    streamDiffers: true,
+    streamed: { summary: 'first' },
   },
   {
     name: 'a missing </agently_output> keeps the closed fields and the truncated one',

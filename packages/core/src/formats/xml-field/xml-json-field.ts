@@ -24,6 +24,8 @@ export class XmlJsonField {
   readonly #parser: JsonStreamParser;
   #state: State = 'leading';
   #held = '';
+  /** The value's first character (it tells a bare word from a string or container). */
+  #first: string | undefined;
   /** Where the search for a comment's `-->` resumes. */
   #scanned = 4;
 
@@ -65,15 +67,21 @@ export class XmlJsonField {
           rest = this.#fenceOpener(rest);
           break;
         case 'json':
+          this.#first ??= rest[0];
           return this.#parser.push(rest);
       }
     }
     return [];
   }
 
-  /** The field's closer was seen: a bare number or literal at the end is complete now. */
+  /**
+   * The field's closer was seen: a bare number or literal (`7`, `true`) is complete now, as the
+   * closer ends it. A string or container left open waits for the final parse instead.
+   */
   close(): StreamingData[] {
     if (this.#state !== 'json' || this.#parser.isComplete) return [];
+    // Only a bare word may be ended by a blank: inside a string the blank would be content.
+    if (this.#first === undefined || !/[-+.0-9A-Za-z]/.test(this.#first)) return [];
     return this.#parser.push(' ');
   }
 

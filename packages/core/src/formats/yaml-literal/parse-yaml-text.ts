@@ -42,7 +42,7 @@ function describeSyntaxError(text: string, message: string): string {
   const headline = message.split('\n', 1)[0] as string;
   const tabLine = lineIndentedWithTab(text);
   if (tabLine !== undefined) {
-    return `invalid YAML: line ${tabLine} is indented with a tab; YAML indents with spaces only (${headline})`;
+    return `invalid YAML: line ${tabLine} of the YAML is indented with a tab; YAML indents with spaces only (${headline})`;
   }
   return `invalid YAML: ${headline}`;
 }

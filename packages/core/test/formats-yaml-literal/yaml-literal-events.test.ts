@@ -1,0 +1,149 @@
+import { createStreamParser } from '@fieldstream/core';
+import { describe, expect, it } from 'vitest';
+import { compact, mergedEvents } from '../formats-xml-field/format-test-helpers';
+import { documents, output } from './documents';
+
+/** Each chunk's events, compact. */
+function perChunk(chunks: readonly string[]): unknown[] {
+  const parser = createStreamParser({ format: 'yaml_literal', output });
+  const steps: unknown[] = chunks.map((chunk) => compact(parser.push(chunk)));
+  steps.push(compact(parser.finish()));
+  return steps;
+}
+
+const textOf = (name: string) => (documents.find((document) => document.name === name) as { text: string }).text;
+
+describe('yaml_literal stream events', () => {
+  it('streams literal blocks as they arrive and completes the other entries at the next key', () => {
+    const text = textOf('every kind of field, with <think> before and prose around the payload');
+    const code = 'if (a < b && c) return "</field>";\n  nested: indentation kept\n';
+    expect(mergedEvents('yaml_literal', output, text)).toEqual([
+      ['delta', '$reasoning', 'Plan the answer.', 'Plan the answer.'],
+      ['done', '$reasoning', '', 'Plan the answer.', 'observed_boundary'],
+      ['delta', 'summary', 'All systems **nominal** & <b>calm</b> 🚀', 'All systems **nominal** & <b>calm</b> 🚀'],
+      ['done', 'summary', '', 'All systems **nominal** & <b>calm</b> 🚀', 'observed_boundary'],
+      ['delta', 'code', code, code],
+      ['done', 'code', '', code, 'observed_boundary'],
+      ['done', 'score', '', 7, 'observed_boundary'],
+      ['done', 'ok', '', true, 'observed_boundary'],
+      ['delta', 'tags', '', []],
+      ['delta', 'tags[0]', 'alpha', 'alpha'],
+      ['done', 'tags[0]', '', 'alpha', 'observed_boundary'],
+      ['delta', 'tags[1]', 'beta "quoted"', 'beta "quoted"'],
+      ['done', 'tags[1]', '', 'beta "quoted"', 'observed_boundary'],
+      ['done', 'tags', '', ['alpha', 'beta "quoted"'], 'observed_boundary'],
+      ['delta', 'items', '', []],
+      ['delta', 'items[0]', '', {}],
+      ['delta', 'items[0].name', 'bolt', 'bolt'],
+      ['done', 'items[0].name', '', 'bolt', 'observed_boundary'],
+      ['done', 'items[0].qty', '', 4, 'observed_boundary'],
+      ['done', 'items[0]', '', { name: 'bolt', qty: 4 }, 'observed_boundary'],
+      ['delta', 'items[1]', '', {}],
+      ['delta', 'items[1].name', 'nut', 'nut'],
+      ['done', 'items[1].name', '', 'nut', 'observed_boundary'],
+      ['done', 'items[1].qty', '', 0.5, 'observed_boundary'],
+      ['done', 'items[1]', '', { name: 'nut', qty: 0.5 }, 'observed_boundary'],
+      [
+        'done',
+        'items',
+        '',
+        [
+          { name: 'bolt', qty: 4 },
+          { name: 'nut', qty: 0.5 },
+        ],
+        'observed_boundary',
+      ],
+      ['done', '', '', expect.objectContaining({ code }), 'final_reconciliation'],
+    ]);
+  });
+
+  it('streams a literal line before it ends and holds back what could be the end marker', () => {
+    expect(
+      perChunk([
+        '<<<BEGIN AGENTLY_YAML>>>\nsummary: |\n  hel',
+        'lo wor',
+        'ld\n\n  <<<END AGENT',
+        'LY_YAML>>>',
+        '\nprose after the marker',
+      ]),
+    ).toEqual([
+      [['delta', 'summary', 'hel', 'hel']],
+      [['delta', 'summary', 'lo wor', 'hello wor']],
+      [['delta', 'summary', 'ld', 'hello world']],
+      [],
+      [
+        ['delta', 'summary', '\n', 'hello world\n'],
+        ['done', 'summary', '', 'hello world\n', 'observed_boundary'],
+      ],
+      [['done', '', '', { summary: 'hello world\n' }, 'final_reconciliation']],
+    ]);
+  });
+
+  it('holds trailing line breaks until the chomping indicator decides them', () => {
+    expect(
+      perChunk(['<<<BEGIN AGENTLY_YAML>>>\ncode: |+\n  a\n', '\n', '  b\n\n', 'summary: |-\n  c\n\n', 'ok: true\n']),
+    ).toEqual([
+      [['delta', 'code', 'a', 'a']],
+      [],
+      [['delta', 'code', '\n\nb', 'a\n\nb']],
+      [
+        ['delta', 'code', '\n\n', 'a\n\nb\n\n'],
+        ['done', 'code', '', 'a\n\nb\n\n', 'observed_boundary'],
+        ['delta', 'summary', 'c', 'c'],
+      ],
+      [['done', 'summary', '', 'c', 'observed_boundary']],
+      [
+        ['done', 'ok', '', true, 'synthetic_repair'],
+        ['done', '', '', { code: 'a\n\nb\n\n', summary: 'c', ok: true }, 'synthetic_repair'],
+      ],
+    ]);
+  });
+
+  it('completes a nested list of records when the next top-level key arrives', () => {
+    expect(
+      perChunk([
+        '<<<BEGIN AGENTLY_YAML>>>\nitems:\n  - name: a\n    qty: 1\n',
+        'ok: true\n',
+        '<<<END AGENTLY_YAML>>>\n',
+      ]),
+    ).toEqual([
+      [],
+      [
+        ['delta', 'items', '', []],
+        ['delta', 'items[0]', '', {}],
+        ['delta', 'items[0].name', 'a', 'a'],
+        ['done', 'items[0].name', '', 'a', 'observed_boundary'],
+        ['done', 'items[0].qty', '', 1, 'observed_boundary'],
+        ['done', 'items[0]', '', { name: 'a', qty: 1 }, 'observed_boundary'],
+        ['done', 'items', '', [{ name: 'a', qty: 1 }], 'observed_boundary'],
+      ],
+      [['done', 'ok', '', true, 'observed_boundary']],
+      [['done', '', '', { items: [{ name: 'a', qty: 1 }], ok: true }, 'final_reconciliation']],
+    ]);
+  });
+
+  it('keeps values on the key line, YAML 1.2 strings included', () => {
+    const text = '<<<BEGIN AGENTLY_YAML>>>\nsummary: no\ncode: on # not a boolean\n<<<END AGENTLY_YAML>>>';
+    expect(mergedEvents('yaml_literal', output, text)).toEqual([
+      ['delta', 'summary', 'no', 'no'],
+      ['done', 'summary', '', 'no', 'observed_boundary'],
+      ['delta', 'code', 'on', 'on'],
+      ['done', 'code', '', 'on', 'observed_boundary'],
+      ['done', '', '', { summary: 'no', code: 'on' }, 'final_reconciliation'],
+    ]);
+  });
+
+  it('emits nothing after a rejected entry and fails the final parse (tabs)', () => {
+    const parser = createStreamParser({ format: 'yaml_literal', output });
+    const events = [
+      ...parser.push('<<<BEGIN AGENTLY_YAML>>>\nsummary: |-\n  fine\ntags:\n\t- a\n<<<END AGENTLY_YAML>>>\n'),
+      ...parser.finish(),
+    ];
+    expect(compact(events)).toEqual([
+      ['delta', 'summary', 'fine', 'fine'],
+      ['done', 'summary', '', 'fine', 'observed_boundary'],
+    ]);
+    expect(parser.final).toBeUndefined();
+    expect(parser.finalError?.message).toContain('line 4 of the YAML is indented with a tab');
+  });
+});
