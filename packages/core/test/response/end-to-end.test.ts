@@ -65,7 +65,8 @@ describe('a response over a real local SSE server (openAIChat)', () => {
     const data = await response.getData();
     expect(data).toEqual(JSON.parse(complete));
     expect(bodies).toHaveLength(2);
-    expect(String((bodies[1]?.messages as { content: string }[])[0]?.content)).toContain(
+    const retryMessages = (bodies[1]?.messages ?? []) as { role: string; content: string }[];
+    expect(retryMessages.map((message) => message.content).join('\n')).toContain(
       'Required fields are missing or empty: customer_reply is blank',
     );
     const replies = events.filter((event) => event.path === 'customer_reply' && event.event_type === 'done');
