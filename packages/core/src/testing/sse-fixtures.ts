@@ -37,12 +37,18 @@ export function sseResponse(chunks: string | readonly string[], options: SSEResp
   const parts = typeof chunks === 'string' ? [chunks] : [...chunks];
   const encoder = new TextEncoder();
   let index = 0;
+  // A chunk may end inside a surrogate pair: carry the high half over so the bytes stay valid UTF-8.
+  let carry = '';
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (index > 0 && options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
       const part = parts[index++];
-      if (part !== undefined) controller.enqueue(encoder.encode(part));
-      else if (options.dropConnection) controller.error(new TypeError('network error: connection dropped'));
+      if (part !== undefined) {
+        let text = carry + part;
+        carry = /[\uD800-\uDBFF]$/.test(text) && index < parts.length ? text.slice(-1) : '';
+        if (carry !== '') text = text.slice(0, -1);
+        controller.enqueue(encoder.encode(text));
+      } else if (options.dropConnection) controller.error(new TypeError('network error: connection dropped'));
       else controller.close();
     },
   });

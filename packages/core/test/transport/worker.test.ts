@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startServer, writeEventStream } from './local-server';
@@ -29,5 +30,20 @@ describe('transport in a worker', () => {
       error: '',
     });
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('no DOM globals in the transport and providers', () => {
+  it('no source file of transport/ or providers/ touches window or document', () => {
+    const offenders: string[] = [];
+    for (const layer of ['transport', 'providers']) {
+      const dir = new URL(`../../src/${layer}/`, import.meta.url);
+      for (const file of readdirSync(dir, { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts') || file.startsWith('output-contract')) continue;
+        const code = readFileSync(new URL(file, dir), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        if (/\b(window|document|self)\s*[.[]/.test(code)) offenders.push(`${layer}/${file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 });
