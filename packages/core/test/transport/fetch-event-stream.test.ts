@@ -240,6 +240,20 @@ describe('fetchEventStream retries (opt-in only)', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('waits at least a Retry-After given in seconds', async () => {
+    server = await startServer((_req, res) => {
+      if (server!.requests.length === 1) {
+        res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1' });
+        res.end('slow down');
+      } else void writeEventStream(res, ['data: ok\n\n']);
+    });
+    const started = performance.now();
+    expect(await collect(fetchEventStream(server.url, { ...post, retry: { attempts: 1, delayMs: 1 } }))).toEqual([
+      message('ok'),
+    ]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
   it('abort during the retry wait rejects with AbortError without another request', async () => {
     const controller = new AbortController();
     server = await startServer((_req, res) => {
