@@ -1,0 +1,205 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FormatOption } from '@fieldstream/core';
+import {
+  ATTEMPT_HEADER,
+  FORMAT_OPTIONS,
+  SCENARIO_BODY_FIELD,
+  SCENARIO_HEADER,
+  type ScenarioOptions,
+  type ServerConfig,
+} from '../src/api/scenario-options';
+import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
+import { proxyChatCompletion, readProxyConfig } from './openai-proxy';
+import { RequestLog } from './request-log';
+import { scriptedStream } from './scripted-stream';
+import { ChatSseWriter } from './sse-writer';
+
+/** The playground's API: the built-in model and what tests ask about it. */
+export type ChatBackend = {
+  /** Handles `/api/*` requests; returns false for anything else. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+};
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** How long a dropped connection stays open after its last token. */
+const DROP_GRACE_MS = 150;
+const SCRIPTED_MODEL_NAME = 'fieldstream-scripted';
+
+/**
+ * Creates the backend: `POST /api/chat/completions` (OpenAI-compatible SSE), `GET /api/stats`
+ * (requests per scenario) and `GET /api/config` (whether a real endpoint can be proxied).
+ */
+export function createChatBackend(env: NodeJS.ProcessEnv = process.env): ChatBackend {
+  const log = new RequestLog();
+  const proxy = readProxyConfig(env);
+  return {
+    async handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/api/chat/completions' && req.method === 'POST') {
+        await serveChat(req, res, log, proxy);
+        return true;
+      }
+      if (url.pathname === '/api/stats' && req.method === 'GET') {
+        sendJson(res, 200, log.stats(url.searchParams.get('scenario') ?? ''));
+        return true;
+      }
+      if (url.pathname === '/api/config' && req.method === 'GET') {
+        const config: ServerConfig = { liveAvailable: proxy !== undefined, liveModel: proxy?.model };
+        sendJson(res, 200, config);
+        return true;
+      }
+      if (url.pathname.startsWith('/api/')) {
+        sendJson(res, 404, { error: { message: `No route ${req.method} ${url.pathname}`, type: 'not_found' } });
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+async function serveChat(
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: RequestLog,
+  proxy: ReturnType<typeof readProxyConfig>,
+): Promise<void> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+  } catch (error) {
+    sendJson(res, 400, {
+      error: { message: `Invalid JSON body: ${(error as Error).message}`, type: 'invalid_request_error' },
+    });
+    return;
+  }
+  const options = scenarioOptions(req, body);
+  const preset = presetById(options.preset);
+  const record = log.start(options.scenario, { preset: preset.id, format: options.format });
+  const explicitAttempt = Number(req.headers[ATTEMPT_HEADER]);
+  const attempt = Number.isInteger(explicitAttempt) && explicitAttempt >= 0 ? explicitAttempt : record.attempt;
+  record.attempt = attempt;
+
+  const connection = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      connection.abort();
+      if (record.outcome === 'streaming') record.outcome = 'client_closed';
+    }
+    record.endedAt = Date.now();
+  });
+
+  if (options.live === true && proxy !== undefined) {
+    record.outcome = 'proxied';
+    await proxyChatCompletion(proxy, body, res, connection.signal);
+    return;
+  }
+
+  const plan = planAnswer({
+    preset,
+    format: options.format,
+    attempt,
+    faults: options.faults,
+    slowFirstTokenMs: options.slowFirstTokenMs,
+  });
+  const writer = new ChatSseWriter(res, SCRIPTED_MODEL_NAME);
+  writer.open();
+  try {
+    for await (const piece of scriptedStream(plan, {
+      charsPerSecond: options.charsPerSecond,
+      chunkSize: options.chunkSize,
+      signal: connection.signal,
+    })) {
+      if (writer.closed) break;
+      if (piece.type === 'reasoning') writer.reasoning(piece.delta);
+      else {
+        writer.content(piece.delta);
+        record.charsSent += piece.delta.length;
+      }
+    }
+  } catch (error) {
+    if (!connection.signal.aborted) throw error;
+  }
+  if (connection.signal.aborted || writer.closed) return;
+  if (plan.ending === 'drop_connection') {
+    record.outcome = 'dropped';
+    // Let what was written reach the client first (a real drop loses the rest, not what was
+    // already delivered): flush, give the client a moment to read, then kill the socket.
+    await socketDrained(res);
+    await sleep(DROP_GRACE_MS);
+    res.socket?.destroy();
+  } else if (plan.ending === 'provider_error') {
+    record.outcome = 'provider_error';
+    writer.error('The model is overloaded (scripted provider error); please retry later.', 'overloaded');
+  } else {
+    record.outcome = 'completed';
+    writer.finish({ prompt_tokens: promptLength(body), completion_tokens: Math.ceil(plan.stopAt / 4) });
+  }
+}
+
+/** Options from the body field, else the header; defaults for a plain OpenAI client. */
+function scenarioOptions(req: IncomingMessage, body: Record<string, unknown>): ScenarioOptions {
+  let raw: unknown = body[SCENARIO_BODY_FIELD];
+  const header = req.headers[SCENARIO_HEADER];
+  if (raw === undefined && typeof header === 'string') {
+    try {
+      raw = JSON.parse(header);
+    } catch {
+      raw = undefined;
+    }
+  }
+  const given = (raw !== null && typeof raw === 'object' ? raw : {}) as Partial<ScenarioOptions>;
+  const faults = Array.isArray(given.faults)
+    ? given.faults.filter((fault): fault is FaultName => FAULT_NAMES.includes(fault as FaultName))
+    : [];
+  return {
+    preset: typeof given.preset === 'string' ? given.preset : 'incident',
+    format: FORMAT_OPTIONS.includes(given.format as FormatOption)
+      ? (given.format as FormatOption)
+      : presetById(given.preset).format,
+    scenario: typeof given.scenario === 'string' && given.scenario !== '' ? given.scenario : 'anonymous',
+    charsPerSecond: finiteOr(given.charsPerSecond, 400, 0),
+    chunkSize: Math.max(1, Math.floor(finiteOr(given.chunkSize, 8, 1))),
+    faults,
+    slowFirstTokenMs: finiteOr(given.slowFirstTokenMs, 1500, 0),
+    live: given.live === true,
+  };
+}
+
+function finiteOr(value: unknown, fallback: number, min: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+}
+
+function promptLength(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  let chars = 0;
+  for (const message of messages) {
+    const content = (message as { content?: unknown }).content;
+    if (typeof content === 'string') chars += content.length;
+  }
+  return Math.ceil(chars / 4);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Resolves once everything written so far is handed to the kernel (write callbacks run in order). */
+async function socketDrained(res: ServerResponse): Promise<void> {
+  await new Promise<void>((resolve) => {
+    // An SSE comment line: ignored by every client, and its callback fires after the content before it.
+    res.write(': connection dropped by fault switch\n\n', () => resolve());
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(payload));
+}

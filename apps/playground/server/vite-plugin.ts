@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { type Connect, type Plugin, runnerImport } from 'vite';
+import type { ChatBackend } from './chat-backend';
+
+const BACKEND_MODULE = fileURLToPath(new URL('./chat-backend.ts', import.meta.url));
+const PLAYGROUND_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SOURCE_CONDITION = '@fieldstream/source';
+
+/**
+ * The playground's built-in model as a Vite plugin: `/api/*` on both the dev server and
+ * `vite preview` (which the e2e tests use), so `npm start` works with no API key.
+ */
+export function fieldstreamApi(): Plugin {
+  let backend: Promise<ChatBackend> | undefined;
+  const middleware: Connect.NextHandleFunction = (req, res, next) => {
+    if (!req.url?.startsWith('/api/')) {
+      next();
+      return;
+    }
+    backend ??= loadBackend();
+    backend
+      .then((loaded) => loaded.handle(req as IncomingMessage, res as ServerResponse))
+      .then((handled) => {
+        if (!handled) next();
+      })
+      .catch((error: unknown) => {
+        backend = undefined;
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
+      });
+  };
+  return {
+    name: 'fieldstream-api',
+    configureServer(server) {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+    },
+  };
+}
+
+/**
+ * The config file is bundled with every bare import left external, and the workspace packages
+ * resolve to `src/` only under the `@fieldstream/source` condition. So the backend (which imports
+ * `@fieldstream/core` and the presets) is loaded through a Vite module runner that knows it.
+ */
+async function loadBackend(): Promise<ChatBackend> {
+  const { module } = await runnerImport<typeof import('./chat-backend')>(BACKEND_MODULE, {
+    root: PLAYGROUND_ROOT,
+    logLevel: 'warn',
+    environments: {
+      inline: { resolve: { noExternal: ['@fieldstream/core'], conditions: [SOURCE_CONDITION] } },
+    },
+  });
+  return module.createChatBackend();
+}
