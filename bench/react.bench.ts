@@ -1,0 +1,202 @@
+/**
+ * `npm run bench -- react`: a 50-field live form at 2 000 tokens/s for 10 s of simulated time,
+ * rendered by React (production build) into jsdom under Node. The clock is simulated: each token
+ * is one task (JSON parse of the chunk + store update, flushed like a browser task ends), and a
+ * frame task runs every 16.7 ms. Reported per schedule: React commits per second and per frame,
+ * re-renders per field (and any re-render of a field whose own path did not change), and the
+ * longest synchronous task. Targets: ≤ 1 commit per frame, only patched fields re-render, no task
+ * over 50 ms. jsdom's DOM is slower than a browser's, so the task times are an upper bound.
+ */
+import { JSDOM } from 'jsdom';
+import { median } from './harness';
+
+const FIELDS = 50;
+const TOKENS_PER_SECOND = 2_000;
+const SECONDS = 10;
+const FRAME_MS = 1000 / 60;
+const CHARS_PER_TOKEN = 4;
+
+type Row = {
+  schedule: string;
+  commitsPerSecond: number;
+  maxCommitsPerFrame: number;
+  medianRendersPerField: number;
+  strayRenders: number;
+  longestTaskMs: number;
+  longestTaskCpuMs: number;
+  p99TaskMs: number;
+  medianFrameTaskMs: number;
+  longestFrameTaskCpuMs: number;
+  finalTaskMs: number;
+};
+
+export default async function reactBench(): Promise<void> {
+  const previousEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  installDom();
+  await run('frame'); // warm-up: JIT and jsdom caches, not reported
+  const rows = [await run('frame'), await run('sync')];
+  process.env.NODE_ENV = previousEnv;
+
+  console.log(`\n### React: ${FIELDS}-field LiveForm, ${TOKENS_PER_SECOND} tokens/s for ${SECONDS} s (simulated)\n`);
+  console.log(
+    '| schedule | commits/s | max commits/frame | median re-renders/field | re-renders of unpatched fields | longest task ms (wall / CPU) | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.schedule} | ${row.commitsPerSecond.toFixed(1)} | ${row.maxCommitsPerFrame} | ${row.medianRendersPerField} | ${row.strayRenders} | ${row.longestTaskMs.toFixed(1)} / ${row.longestTaskCpuMs.toFixed(1)} | ${row.p99TaskMs.toFixed(2)} | ${row.medianFrameTaskMs.toFixed(2)} | ${row.longestFrameTaskCpuMs.toFixed(1)} | ${row.finalTaskMs.toFixed(2)} |`,
+    );
+  }
+  console.log(
+    '\nWall time includes preemption by other processes; CPU time (process.cpuUsage, all threads incl. GC helpers, ~1 ms resolution) does not.',
+  );
+}
+
+function installDom(): void {
+  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>');
+  const globals = globalThis as Record<string, unknown>;
+  globals.window = dom.window;
+  globals.document = dom.window.document;
+  if (globals.navigator === undefined) globals.navigator = dom.window.navigator;
+  for (const name of ['HTMLElement', 'HTMLIFrameElement', 'Node', 'Element', 'Event']) {
+    globals[name] = (dom.window as unknown as Record<string, unknown>)[name];
+  }
+}
+
+async function run(schedule: 'frame' | 'sync'): Promise<Row> {
+  const React = await import('react');
+  const { createRoot } = await import('react-dom/client');
+  const { flushSync } = await import('react-dom');
+  const { createFieldStore, createStreamParser, defineOutput } = await import('@fieldstream/core');
+  const { LiveForm } = await import('@fieldstream/react');
+
+  const shape = Object.fromEntries(Array.from({ length: FIELDS }, (_, i) => [`f${i}`, ['string'] as const]));
+  const output = defineOutput(shape);
+  const totalTokens = TOKENS_PER_SECOND * SECONDS;
+  const tokensPerField = Math.floor(totalTokens / FIELDS);
+  const answer = JSON.stringify(
+    Object.fromEntries(
+      Array.from({ length: FIELDS }, (_, i) => [`f${i}`, `w${i} `.padEnd(CHARS_PER_TOKEN, 'x').repeat(tokensPerField)]),
+    ),
+  );
+  const tokens: string[] = [];
+  for (let i = 0; i < answer.length; i += CHARS_PER_TOKEN) tokens.push(answer.slice(i, i + CHARS_PER_TOKEN));
+
+  // Frame notifications go through a scheduler driven by the simulated clock.
+  let pendingFlush: (() => void) | undefined;
+  const frameSchedule = (flush: () => void) => {
+    pendingFlush = flush;
+    return () => {
+      pendingFlush = undefined;
+    };
+  };
+
+  const renders = new Map<string, number>();
+  let committedThisTask = false;
+  const Counted = ({ path, text }: { path: string; text: string }) => {
+    React.useLayoutEffect(() => {
+      renders.set(path, (renders.get(path) ?? 0) + 1);
+      committedThisTask = true;
+    });
+    return text;
+  };
+  const renderValue = (field: { value: unknown }, path: string) =>
+    React.createElement(Counted, { path, text: typeof field.value === 'string' ? field.value : '' });
+
+  const store = createFieldStore();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      React.createElement(LiveForm, {
+        output,
+        store,
+        schedule: schedule === 'frame' ? frameSchedule : 'sync',
+        renderValue,
+      }),
+    ),
+  );
+  renders.clear();
+
+  const parser = createStreamParser({ format: 'json', output });
+  const expected = new Map<string, number>();
+  let touchedSinceCommit = new Set<string>();
+  let commits = 0;
+  let commitsThisFrame = 0;
+  let maxCommitsPerFrame = 0;
+  let longestTaskMs = 0;
+  let longestTaskCpuMs = 0;
+  let longestFrameTaskCpuMs = 0;
+  let lastTaskCpuMs = 0;
+  const taskTimes: number[] = [];
+  const frameTaskTimes: number[] = [];
+  const task = (work: () => void): number => {
+    committedThisTask = false;
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    flushSync(work);
+    const elapsed = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    lastTaskCpuMs = (used.user + used.system) / 1000;
+    taskTimes.push(elapsed);
+    longestTaskMs = Math.max(longestTaskMs, elapsed);
+    longestTaskCpuMs = Math.max(longestTaskCpuMs, lastTaskCpuMs);
+    if (committedThisTask) {
+      commits++;
+      commitsThisFrame++;
+      for (const path of touchedSinceCommit) expected.set(path, (expected.get(path) ?? 0) + 1);
+      touchedSinceCommit = new Set();
+    }
+    return elapsed;
+  };
+
+  let nextFrame = FRAME_MS;
+  tokens.forEach((token, i) => {
+    const now = (i / TOKENS_PER_SECOND) * 1000;
+    while (nextFrame <= now) {
+      frameTaskTimes.push(task(() => pendingFlush?.()));
+      longestFrameTaskCpuMs = Math.max(longestFrameTaskCpuMs, lastTaskCpuMs);
+      maxCommitsPerFrame = Math.max(maxCommitsPerFrame, commitsThisFrame);
+      commitsThisFrame = 0;
+      nextFrame += FRAME_MS;
+    }
+    task(() => {
+      const patches = parser.push(token);
+      for (const patch of patches) touchedSinceCommit.add(patch.path);
+      store.apply(patches);
+    });
+  });
+  maxCommitsPerFrame = Math.max(maxCommitsPerFrame, commitsThisFrame);
+  // The final data reconciles every field (each becomes `confirmed`): one more render each.
+  for (let i = 0; i < FIELDS; i++) touchedSinceCommit.add(`f${i}`);
+  const finalTaskMs = task(() => {
+    store.apply(parser.finish());
+    store.dispatch({ type: 'final', attempt: 0, data: parser.final?.value });
+  });
+  if (store.getState().status !== 'done') throw new Error('the response did not finish');
+  root.unmount();
+  container.remove();
+
+  // A field may re-render only in commits that followed a patch of its own path.
+  let strayRenders = 0;
+  for (let i = 0; i < FIELDS; i++) {
+    const path = `f${i}`;
+    strayRenders += Math.max(0, (renders.get(path) ?? 0) - (expected.get(path) ?? 0));
+  }
+  const simulatedSeconds = tokens.length / TOKENS_PER_SECOND;
+  return {
+    schedule,
+    commitsPerSecond: commits / simulatedSeconds,
+    maxCommitsPerFrame,
+    medianRendersPerField: median(Array.from({ length: FIELDS }, (_, i) => renders.get(`f${i}`) ?? 0)),
+    strayRenders,
+    longestTaskMs,
+    longestTaskCpuMs,
+    p99TaskMs: taskTimes.sort((a, b) => a - b)[Math.floor(taskTimes.length * 0.99)] ?? 0,
+    medianFrameTaskMs: median(frameTaskTimes),
+    longestFrameTaskCpuMs,
+    finalTaskMs,
+  };
+}
