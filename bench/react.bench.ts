@@ -7,8 +7,10 @@
  * longest synchronous task. Targets: ≤ 1 commit per frame, only patched fields re-render, no task
  * over 50 ms. jsdom's DOM is slower than a browser's, so the task times are an upper bound.
  */
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { median } from './harness';
+
+type JsdomModule = { JSDOM: new (html: string) => { window: Window & typeof globalThis } };
 
 const FIELDS = 50;
 const TOKENS_PER_SECOND = 2_000;
@@ -54,6 +56,8 @@ export default async function reactBench(): Promise<void> {
 }
 
 function installDom(): void {
+  // jsdom ships no type declarations; this is all the bench uses of it.
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as JsdomModule;
   const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>');
   const globals = globalThis as Record<string, unknown>;
   globals.window = dom.window;
@@ -62,6 +66,19 @@ function installDom(): void {
   for (const name of ['HTMLElement', 'HTMLIFrameElement', 'Node', 'Element', 'Event']) {
     globals[name] = (dom.window as unknown as Record<string, unknown>)[name];
   }
+}
+
+// React is imported once the DOM and NODE_ENV are set up; the counting component uses it from here.
+let react: typeof import('react') | undefined;
+const counter = { renders: new Map<string, number>(), committed: false };
+
+/** Counts its commits per field path: it re-renders exactly when its field component does. */
+function Counted({ path, text }: { path: string; text: string }): string {
+  react?.useLayoutEffect(() => {
+    counter.renders.set(path, (counter.renders.get(path) ?? 0) + 1);
+    counter.committed = true;
+  });
+  return text;
 }
 
 async function run(schedule: 'frame' | 'sync'): Promise<Row> {
@@ -92,15 +109,9 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     };
   };
 
-  const renders = new Map<string, number>();
-  let committedThisTask = false;
-  const Counted = ({ path, text }: { path: string; text: string }) => {
-    React.useLayoutEffect(() => {
-      renders.set(path, (renders.get(path) ?? 0) + 1);
-      committedThisTask = true;
-    });
-    return text;
-  };
+  react = React;
+  const renders = counter.renders;
+  renders.clear();
   const renderValue = (field: { value: unknown }, path: string) =>
     React.createElement(Counted, { path, text: typeof field.value === 'string' ? field.value : '' });
 
@@ -133,7 +144,7 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
   const taskTimes: number[] = [];
   const frameTaskTimes: number[] = [];
   const task = (work: () => void): number => {
-    committedThisTask = false;
+    counter.committed = false;
     const cpu = process.cpuUsage();
     const start = performance.now();
     flushSync(work);
@@ -143,7 +154,7 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     taskTimes.push(elapsed);
     longestTaskMs = Math.max(longestTaskMs, elapsed);
     longestTaskCpuMs = Math.max(longestTaskCpuMs, lastTaskCpuMs);
-    if (committedThisTask) {
+    if (counter.committed) {
       commits++;
       commitsThisFrame++;
       for (const path of touchedSinceCommit) expected.set(path, (expected.get(path) ?? 0) + 1);
