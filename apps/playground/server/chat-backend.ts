@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FormatOption } from '@fieldstream/core';
+import {
+  type FormatName,
+  type FormatOption,
+  type ModelMessage,
+  type ModelRequest,
+  ProviderError,
+  TransportError,
+} from '@fieldstream/core';
 import {
   ATTEMPT_HEADER,
   FORMAT_OPTIONS,
@@ -11,8 +18,8 @@ import {
 } from '../src/api/scenario-options';
 import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
 import { proxyChatCompletion, readProxyConfig } from './openai-proxy';
+import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { RequestLog } from './request-log';
-import { scriptedStream } from './scripted-stream';
 import { ChatSseWriter } from './sse-writer';
 
 /** The playground's API: the built-in model and what tests ask about it. */
@@ -102,39 +109,57 @@ async function serveChat(
     faults: options.faults,
     slowFirstTokenMs: options.slowFirstTokenMs,
   });
+  record.format = plan.format;
   const writer = new ChatSseWriter(res, SCRIPTED_MODEL_NAME);
   writer.open();
+  const request = modelRequest(body, plan.format, attempt);
   try {
-    for await (const piece of scriptedStream(plan, {
+    for await (const event of pacedModelStream(plan, request, {
       charsPerSecond: options.charsPerSecond,
       chunkSize: options.chunkSize,
       signal: connection.signal,
     })) {
       if (writer.closed) break;
-      if (piece.type === 'reasoning') writer.reasoning(piece.delta);
-      else {
-        writer.content(piece.delta);
-        record.charsSent += piece.delta.length;
+      if (event.type === 'reasoning') writer.reasoning(event.delta);
+      else if (event.type === 'text') {
+        writer.content(event.delta);
+        record.charsSent += event.delta.length;
       }
     }
   } catch (error) {
-    if (!connection.signal.aborted) throw error;
+    if (connection.signal.aborted || writer.closed) return;
+    if (error instanceof TransportError) {
+      record.outcome = 'dropped';
+      // Let what was written reach the client first (a real drop loses the rest, not what was
+      // already delivered): flush, give the client a moment to read, then kill the socket.
+      await socketDrained(res);
+      await sleep(DROP_GRACE_MS);
+      res.socket?.destroy();
+      return;
+    }
+    if (error instanceof ProviderError) {
+      record.outcome = 'provider_error';
+      writer.error(SCRIPTED_PROVIDER_ERROR.message, error.providerCode);
+      return;
+    }
+    record.outcome = 'failed';
+    writer.error(`The built-in model failed: ${String(error)}`, 'internal');
+    return;
   }
   if (connection.signal.aborted || writer.closed) return;
-  if (plan.ending === 'drop_connection') {
-    record.outcome = 'dropped';
-    // Let what was written reach the client first (a real drop loses the rest, not what was
-    // already delivered): flush, give the client a moment to read, then kill the socket.
-    await socketDrained(res);
-    await sleep(DROP_GRACE_MS);
-    res.socket?.destroy();
-  } else if (plan.ending === 'provider_error') {
-    record.outcome = 'provider_error';
-    writer.error('The model is overloaded (scripted provider error); please retry later.', 'overloaded');
-  } else {
-    record.outcome = 'completed';
-    writer.finish({ prompt_tokens: promptLength(body), completion_tokens: Math.ceil(plan.stopAt / 4) });
-  }
+  record.outcome = 'completed';
+  writer.finish({ prompt_tokens: Math.ceil(request.prompt.length / 4), completion_tokens: Math.ceil(plan.stopAt / 4) });
+}
+
+/** The chat request as core's `ModelRequest` (what `scriptedModel` is called with). */
+function modelRequest(body: Record<string, unknown>, format: FormatName, attempt: number): ModelRequest {
+  const messages = (Array.isArray(body.messages) ? body.messages : []).filter(
+    (message): message is ModelMessage =>
+      typeof (message as ModelMessage)?.content === 'string' &&
+      ['system', 'user', 'assistant'].includes((message as ModelMessage).role),
+  );
+  const prompt = messages.map((message) => message.content).join('\n\n');
+  return { prompt, messages, format, attempt, settings: {} };
 }
 
 /** Options from the body field, else the header; defaults for a plain OpenAI client. */
@@ -168,16 +193,6 @@ function scenarioOptions(req: IncomingMessage, body: Record<string, unknown>): S
 
 function finiteOr(value: unknown, fallback: number, min: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-}
-
-function promptLength(body: Record<string, unknown>): number {
-  const messages = Array.isArray(body.messages) ? body.messages : [];
-  let chars = 0;
-  for (const message of messages) {
-    const content = (message as { content?: unknown }).content;
-    if (typeof content === 'string') chars += content.length;
-  }
-  return Math.ceil(chars / 4);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

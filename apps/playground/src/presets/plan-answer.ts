@@ -28,6 +28,8 @@ export type AnswerPlan = {
   stopAt: number;
   /** …end cleanly, destroy the socket, or send a provider error object. */
   ending: 'done' | 'drop_connection' | 'provider_error';
+  /** Set when `text` is a faulty answer (the fault a retry recovers from). */
+  answerFault: 'malformed' | 'missing_field' | undefined;
 };
 
 /** The format a preset is answered in for a requested option: `auto` by the schema's shape. */
@@ -49,8 +51,14 @@ export function planAnswer(request: AnswerPlanRequest): AnswerPlan {
   if (!first && request.format === 'auto' && has('malformed') && preset.output !== undefined) format = 'json';
 
   let text = answerText(preset, format, preset.data);
-  if (first && has('malformed')) text = MALFORMED_ANSWER;
-  else if (first && has('missing_field')) text = answerText(preset, format, withoutRequiredField(preset));
+  let answerFault: AnswerPlan['answerFault'];
+  if (first && has('malformed')) {
+    text = MALFORMED_ANSWER;
+    answerFault = 'malformed';
+  } else if (first && has('missing_field') && requiredFieldOf(preset) !== undefined) {
+    text = answerText(preset, format, withoutRequiredField(preset));
+    answerFault = 'missing_field';
+  }
 
   let stopAt = text.length;
   let ending: AnswerPlan['ending'] = 'done';
@@ -69,6 +77,7 @@ export function planAnswer(request: AnswerPlanRequest): AnswerPlan {
     firstTokenDelayMs: has('slow_first_token') ? (request.slowFirstTokenMs ?? 1500) : 0,
     stopAt,
     ending,
+    answerFault,
   };
 }
 
