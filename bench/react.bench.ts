@@ -50,6 +50,7 @@ export default async function reactBench(): Promise<void> {
       `| ${row.schedule} | ${row.commitsPerSecond.toFixed(1)} | ${row.maxCommitsPerFrame} | ${row.medianRendersPerField} | ${row.strayRenders} | ${row.longestTaskMs.toFixed(1)} / ${row.longestTaskCpuMs.toFixed(1)} | ${row.p99TaskMs.toFixed(2)} | ${row.medianFrameTaskMs.toFixed(2)} | ${row.longestFrameTaskCpuMs.toFixed(1)} | ${row.finalTaskMs.toFixed(2)} |`,
     );
   }
+  await storeTable();
   console.log(
     '\nWall time includes preemption by other processes; CPU time (process.cpuUsage, all threads incl. GC helpers, ~1 ms resolution) does not.',
   );
@@ -210,4 +211,39 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     longestFrameTaskCpuMs,
     finalTaskMs,
   };
+}
+
+/** The store alone: one patch per `apply`, as a bound response delivers them. */
+async function storeTable(): Promise<void> {
+  const { createFieldStore } = await import('@fieldstream/core');
+  const streamList = (items: number, deltasPerItem: number): number => {
+    const store = createFieldStore();
+    const start = performance.now();
+    for (let i = 0; i < items; i++) {
+      const path = `items[${i}].name`;
+      let value = '';
+      for (let d = 0; d <= deltasPerItem; d++) {
+        const done = d === deltasPerItem;
+        if (!done) value += 'abcd';
+        store.apply([
+          {
+            path,
+            wildcard_path: 'items[*].name',
+            indexes: [i],
+            delta: done ? '' : 'abcd',
+            value,
+            is_complete: done,
+            event_type: done ? 'done' : 'delta',
+            ...(done ? { completion_source: 'observed_boundary' as const } : {}),
+          },
+        ]);
+      }
+    }
+    return ((performance.now() - start) * 1000) / (items * (deltasPerItem + 1));
+  };
+  streamList(2_000, 10); // warm-up
+  console.log('\n### Field store alone: µs per patch (one patch per apply)\n');
+  console.log('| list length | µs per patch |');
+  console.log('|---:|---:|');
+  for (const items of [50, 1_000, 10_000]) console.log(`| ${items} | ${streamList(items, 10).toFixed(2)} |`);
 }
