@@ -71,7 +71,8 @@ export function contractViolations(events: readonly StreamingData[]): string[] {
   events.forEach((event, at) => {
     const where = `#${at} ${event.event_type} ${JSON.stringify(event.path)}`;
     if (done.has(event.path)) problems.push(`${where}: event after the path's done`);
-    for (const closed of done) if (isInside(event.path, closed)) problems.push(`${where}: inside ${closed}, already done`);
+    for (const closed of done)
+      if (isInside(event.path, closed)) problems.push(`${where}: inside ${closed}, already done`);
     if (event.is_complete !== (event.event_type === 'done')) problems.push(`${where}: is_complete mismatch`);
     checkIndexOrder(event.path, lastIndex, where, problems);
     if (event.event_type === 'done') {
@@ -79,12 +80,10 @@ export function contractViolations(events: readonly StreamingData[]): string[] {
       if (event.completion_source === undefined) problems.push(`${where}: done without completion_source`);
       if (event.delta !== '') problems.push(`${where}: done with a delta`);
       const streamed = strings.get(event.path);
-      if (
-        event.completion_source === 'observed_boundary' &&
-        streamed !== undefined &&
-        streamed !== event.value
-      ) {
-        problems.push(`${where}: deltas concatenate to ${JSON.stringify(streamed)}, done has ${JSON.stringify(event.value)}`);
+      if (event.completion_source === 'observed_boundary' && streamed !== undefined && streamed !== event.value) {
+        problems.push(
+          `${where}: deltas concatenate to ${JSON.stringify(streamed)}, done has ${JSON.stringify(event.value)}`,
+        );
       }
       return;
     }

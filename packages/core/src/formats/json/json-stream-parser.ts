@@ -63,6 +63,8 @@ export class JsonStreamParser implements FormatStreamParser {
   #state: number;
   #comment = NO_COMMENT;
   #word = '';
+  /** Where the current word started (absolute offset), for error reports. */
+  #wordStart = 0;
   #finished = false;
   /** The `DepthLimitError` a push threw: the stream cannot go on. */
   #failure: Error | undefined;
@@ -195,6 +197,7 @@ export class JsonStreamParser implements FormatStreamParser {
     if (isWordChar(code)) {
       value.openWord();
       this.#word = '';
+      this.#wordStart = this.#offset + i;
       this.#state = WORD;
       return i;
     }
@@ -263,7 +266,11 @@ export class JsonStreamParser implements FormatStreamParser {
       return i;
     }
     const value = parseWord(this.#word);
-    if (value === NOT_A_VALUE) return this.#stop(i, `${JSON.stringify(this.#word)} is not a value`);
+    if (value === NOT_A_VALUE) {
+      this.#stop(i, `${JSON.stringify(this.#word)} is not a value`);
+      (this.#halt as JsonStreamHalt).offset = this.#wordStart;
+      return i;
+    }
     this.#state = this.#value.completeScalar(value) ? ENDED : AFTER_VALUE;
     return i;
   }

@@ -3,6 +3,7 @@ import { readOwn, writeOwn } from '../../patch/apply-patch';
 import { formatPath, type PathSegment, wildcardOf } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { FinalParse } from '../format-parser';
+import { subtreeDoneEvents } from '../reconcile-with-final';
 import { IndexTrail } from './index-trail';
 import { deltaEvent, doneEvent } from './json-stream-events';
 import { type Container, Frame, indexSuffix, markChanged, publish } from './json-stream-frame';
@@ -173,16 +174,46 @@ export class JsonValueBuilder {
     const scalarFinal = stack.length === 0 ? finalRoot : readOwn(finals[stack.length - 1], this.#segment);
     if (this.#scalar === STRING_OPEN) this.#closeStringAtEnd(scalarFinal, source, stringRest);
     else if (this.#scalar === WORD_OPEN) this.#closeWordAtEnd(scalarFinal, source, word);
+    let openChild = this.#scalar !== NO_SCALAR;
     this.#scalar = NO_SCALAR;
     for (let depth = stack.length - 1; depth >= 0; depth--) {
       const frame = stack.pop() as Frame;
       const found = finals[depth] !== undefined;
       const value = found ? finals[depth] : frame.container;
+      if (found) this.#completeUnstreamedChildren(frame, value, openChild, source);
+      openChild = true;
       this.events.push(doneEvent(frame.path, frame.wildcard, frame.trail, value, found ? source : 'synthetic_repair'));
       this.#segment = frame.segment;
       this.#store(value);
     }
     if (finalRoot !== undefined) this.#root = finalRoot;
+  }
+
+  /**
+   * The children `final` has after what the stream delivered (the stream stopped early or broke
+   * off): their `done` events, so every path still completes before its container does.
+   */
+  #completeUnstreamedChildren(frame: Frame, final: unknown, openChild: boolean, source: CompletionSource): void {
+    if (Array.isArray(final) !== frame.isArray || final === null || typeof final !== 'object') return;
+    // Built only when a child is missing: at every level of a deep spine it would cost O(depth²).
+    const indexes = () => frame.trail?.toArray() ?? [];
+    const emit = (value: unknown, path: string, wildcard: string, childIndexes: number[]) => {
+      for (const event of subtreeDoneEvents(value, { path, wildcard, indexes: childIndexes }, source))
+        this.events.push(event);
+    };
+    if (Array.isArray(final)) {
+      for (let index = frame.count + (openChild ? 1 : 0); index < final.length; index++) {
+        emit(final[index], frame.path + indexSuffix(index), frame.itemWildcard, [...indexes(), index]);
+      }
+      return;
+    }
+    for (const key of Object.keys(final)) {
+      if (Object.hasOwn(frame.container, key)) continue;
+      const segment = keySegment(key);
+      const path = frame.path === '' ? segment.first : frame.path + segment.next;
+      const wildcard = frame.wildcard === '' ? segment.first : frame.wildcard + segment.next;
+      emit(readOwn(final, key), path, wildcard, indexes());
+    }
   }
 
   #closeStringAtEnd(finalValue: unknown, source: CompletionSource, rest: string): void {
