@@ -15,7 +15,7 @@ export class LiteralBlockEmitter {
   readonly path: string;
   private readonly indexes: number[];
   private accumulated = '';
-  /** Line breaks (and a lone high surrogate) not yet released. */
+  /** Line breaks not yet released (with the spaces of leading lines of spaces). */
   private heldBreaks = '';
   private heldSurrogate = '';
   private hasContent = false;
@@ -52,6 +52,21 @@ export class LiteralBlockEmitter {
     if (release === '') return [];
     this.accumulated += release;
     return [pathEvent(this.path, this.indexes, release, this.accumulated)];
+  }
+
+  /**
+   * A line of spaces only; `text` is what it has beyond the block's indentation. Its spaces are
+   * content only if content follows, as the yaml package reads blocks: a block of nothing but
+   * such lines is empty lines, and (except under keep chomping) trailing ones no wider than the
+   * first content line are dropped (`droppable`). Call {@link lineBreak} after it.
+   */
+  blankLine(text: string, droppable: boolean): StreamingData[] {
+    if (this.closed) return [];
+    if (!this.hasContent || (droppable && this.chomping !== 'keep')) {
+      this.heldBreaks += text;
+      return [];
+    }
+    return this.content(text);
   }
 
   /**
@@ -96,7 +111,7 @@ export class LiteralBlockEmitter {
 
   private chompedTail(): string {
     if (this.chomping === 'strip') return '';
-    if (!this.hasContent) return this.chomping === 'keep' ? this.heldBreaks : '';
+    if (!this.hasContent) return this.chomping === 'keep' ? this.heldBreaks.replace(/ +/g, '') : '';
     if (this.chomping === 'clip') return '\n';
     // The last content line always ends with a break, even at the end of the text.
     return this.lineOpen ? '\n' : this.heldBreaks;

@@ -10,7 +10,10 @@ import {
   isYamlFenceOpener,
 } from './yaml-markers';
 
-/** The YAML text of an answer and whether its closing line was seen. */
+/**
+ * The YAML text of an answer and whether its closing line was seen. Every line before the
+ * closing line keeps its line break (a `|+` block keeps the blank lines before the marker).
+ */
 export type YamlPayload = { yaml: string; complete: boolean };
 
 /**
@@ -26,7 +29,7 @@ export function extractYamlPayload(text: string): YamlPayload | undefined {
     const body: string[] = [];
     for (let i = begin + 1; i < lines.length; i++) {
       const line = lines[i] as string;
-      if (isEndMarkerLine(line)) return { yaml: body.join('\n'), complete: true };
+      if (isEndMarkerLine(line)) return { yaml: terminated(body), complete: true };
       if (!isStrayFenceLine(line)) body.push(line);
     }
     return { yaml: body.join('\n'), complete: false };
@@ -34,8 +37,13 @@ export function extractYamlPayload(text: string): YamlPayload | undefined {
   const fence = lines.findIndex(isYamlFenceOpener);
   if (fence < 0) return undefined;
   const end = lines.findIndex((line, i) => i > fence && isYamlFenceCloser(line));
-  const body = lines.slice(fence + 1, end < 0 ? lines.length : end);
-  return { yaml: body.join('\n'), complete: end >= 0 };
+  if (end < 0) return { yaml: lines.slice(fence + 1).join('\n'), complete: false };
+  return { yaml: terminated(lines.slice(fence + 1, end)), complete: true };
+}
+
+/** The lines, each with its line break. */
+function terminated(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /**

@@ -6,8 +6,11 @@ export type LiteralLineStep =
   | { kind: 'wait' }
   /** De-indented content of the block. */
   | { kind: 'content'; text: string }
-  /** The line ended (after `text`, de-indented content not released before). */
-  | { kind: 'line-break'; text: string }
+  /**
+   * The line ended (after `text`, de-indented content not released before). `blankWidth` is set
+   * for a line of spaces only: how many it had.
+   */
+  | { kind: 'line-break'; text: string; blankWidth?: number }
   /** The line is the end marker: the payload is over. */
   | { kind: 'end-marker' }
   /** The line is less indented than the block: the block is over and `line` is read afresh. */
@@ -26,6 +29,7 @@ export class LiteralLine {
   /** Leading spaces of `#held` already counted. */
   #spaces = 0;
   #mode: 'start' | 'content' | 'skip' = 'start';
+  #contentIndent: number | undefined;
 
   constructor(
     explicitIndent: number | undefined,
@@ -33,6 +37,11 @@ export class LiteralLine {
     private readonly markers: boolean,
   ) {
     this.#indent = explicitIndent;
+  }
+
+  /** The indentation of the block's first line with content (after its leading blank lines). */
+  get contentIndent(): number | undefined {
+    return this.#contentIndent;
   }
 
   /** Whether the current line has any text yet. */
@@ -68,7 +77,8 @@ export class LiteralLine {
       if (!atEnd) return WAIT;
       // A blank line; spaces beyond the block's indentation are content.
       const indent = this.#indent;
-      return { kind: 'line-break', text: indent !== undefined && spaces > indent ? held.slice(indent) : '' };
+      const text = indent !== undefined && spaces > indent ? held.slice(indent) : '';
+      return { kind: 'line-break', text, blankWidth: spaces };
     }
     if (this.markers) {
       if (atEnd && isEndMarkerLine(held)) return { kind: 'end-marker' };
@@ -86,6 +96,7 @@ export class LiteralLine {
     }
     if (this.#indent === undefined) this.#indent = spaces;
     if (spaces < this.#indent) return { kind: 'outdent', line: held, complete: atEnd };
+    this.#contentIndent ??= spaces;
     const text = held.slice(this.#indent);
     this.#held = '';
     this.#mode = 'content';

@@ -141,10 +141,17 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
       case 'content':
         this.#emitLiteral(literal, literal.emitter.content(step.text), events);
         return;
-      case 'line-break':
-        if (step.text !== '') this.#emitLiteral(literal, literal.emitter.content(step.text), events);
-        this.#emitLiteral(literal, literal.emitter.lineBreak(), events);
+      case 'line-break': {
+        const { emitter, line } = literal;
+        if (step.blankWidth !== undefined) {
+          const droppable = step.blankWidth <= (line.contentIndent ?? Number.POSITIVE_INFINITY);
+          this.#emitLiteral(literal, emitter.blankLine(step.text, droppable), events);
+        } else {
+          this.#emitLiteral(literal, emitter.content(step.text), events);
+        }
+        this.#emitLiteral(literal, emitter.lineBreak(), events);
         return;
+      }
       case 'end-marker':
         this.#closeLiteral('observed_boundary', events);
         this.#phase = 'after';
