@@ -14,6 +14,8 @@ const formatCases: readonly { format: FormatName; fixture: string }[] = [
   { format: 'json', fixture: 'json.txt' },
   { format: 'hybrid', fixture: 'hybrid.txt' },
   { format: 'flat_markdown', fixture: 'flat-markdown.txt' },
+  { format: 'xml_field', fixture: 'xml-field.txt' },
+  { format: 'yaml_literal', fixture: 'yaml-literal.txt' },
 ];
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');

@@ -49,5 +49,44 @@ const flatMarkdown: FormatRenderer = {
   },
 };
 
+const xmlField: FormatRenderer = {
+  format: 'xml_field',
+  render(data, decoration) {
+    const fields = Object.entries(data).map(([key, value]) => {
+      if (typeof value === 'string') return `<field name="${key}" type="text">\n${value}\n</field>`;
+      const body = decoration.fence ? `${fence}json\n${JSON.stringify(value)}\n${fence}` : JSON.stringify(value);
+      return `<field name="${key}" type="json">${body}</field>`;
+    });
+    const answer = `<agently_output>\n${fields.join('\n')}\n</agently_output>`;
+    return wrap(answer, decoration, 'Here are the fields:', 'Anything else?');
+  },
+};
+
+/** A YAML value: text as a `|-` literal block, lists of strings and records in block style. */
+function yamlEntry(key: string, value: unknown): string {
+  if (typeof value === 'string') return `${key}: |-\n${value.replace(/^/gm, '  ')}`;
+  if (!Array.isArray(value) || value.length === 0) return `${key}: ${JSON.stringify(value)}`;
+  const items = value.map((item) => {
+    if (typeof item !== 'object' || item === null) return `  - ${JSON.stringify(item)}`;
+    const fields = Object.entries(item).map(([field, inner]) => `${field}: ${JSON.stringify(inner)}`);
+    return `  - ${fields.join('\n    ')}`;
+  });
+  return `${key}:\n${items.join('\n')}`;
+}
+
+const yamlLiteral: FormatRenderer = {
+  format: 'yaml_literal',
+  render(data, decoration) {
+    const body = Object.entries(data)
+      .map(([key, value]) => yamlEntry(key, value))
+      .join('\n');
+    // Without markers, the first ```yaml fence holds the payload.
+    const answer = decoration.fence
+      ? `${fence}yaml\n${body}\n${fence}`
+      : `<<<BEGIN AGENTLY_YAML>>>\n${body}\n<<<END AGENTLY_YAML>>>`;
+    return wrap(answer, decoration, 'Here is the YAML:', 'Anything else?');
+  },
+};
+
 /** Every format of the suite; each entry adds one format to every property test. */
-export const renderers: readonly FormatRenderer[] = [json, hybrid, flatMarkdown];
+export const renderers: readonly FormatRenderer[] = [json, hybrid, flatMarkdown, xmlField, yamlLiteral];
