@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFieldStore, defineOutput, type StreamingData } from '@fieldstream/core';
+import {
+  createFieldStore,
+  createStreamParser,
+  defineOutput,
+  type FormatName,
+  type StreamingData,
+} from '@fieldstream/core';
 import { FieldProgress, FieldText, LiveForm } from '@fieldstream/react';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,11 +36,43 @@ export const xssCorpus: readonly string[] = [
   '<scr<script>ipt>alert(1)</scr</script>ipt>',
 ];
 
+const output = defineOutput({ note: ['string'], tags: [['string']] });
+
+/** The answer text putting `text` at `note` and `tags[0]`, in each format's wire shape (FORMATS.md). */
+const wire: Partial<Record<FormatName, (text: string) => string>> = {
+  json: (text) => JSON.stringify({ note: text, tags: [text] }, null, 2),
+  hybrid: (text) => `### note\n${text}\n\n### tags\n\`\`\`json\n${JSON.stringify([text])}\n\`\`\`\n`,
+  xml_field: (text) =>
+    `<agently_output>\n<field name="note" type="text">${text}</field>\n<field name="tags" type="json">${JSON.stringify([text])}</field>\n</agently_output>`,
+  yaml_literal: (text) =>
+    `<<<BEGIN AGENTLY_YAML>>>\nnote: |-\n  ${text}\ntags:\n  - ${JSON.stringify(text)}\n<<<END AGENTLY_YAML>>>`,
+  flat_markdown: (text) => `### note\n${text}\n\n### tags\n${JSON.stringify([text])}\n`,
+};
+
+const SECTION_FORMATS = new Set<FormatName>(['hybrid', 'xml_field', 'flat_markdown']);
+
+/** Streams a format's wire text through its parser in `size`-character chunks. */
+function parsed(format: FormatName, size: number): (text: string) => StreamingData[] {
+  return (text) => {
+    const answer = (wire[format] as (text: string) => string)(text);
+    const parser = createStreamParser({ format, output });
+    const patches: StreamingData[] = [];
+    for (let i = 0; i < answer.length; i += size) patches.push(...parser.push(answer.slice(i, i + size)));
+    patches.push(...parser.finish());
+    return patches;
+  };
+}
+
 /**
- * Ways of turning text into the patches that put it at `note` and `tags[0]`. Format parsers are
- * added here as they land: each must deliver the raw text unchanged.
+ * Ways of turning text into the patches that put it at `note` and `tags[0]`: hand-built patches,
+ * and every structured format's stream parser. Each must deliver the raw text unchanged.
  */
-export const feeds: readonly { name: string; patchesFor(text: string): StreamingData[] }[] = [
+export const feeds: readonly {
+  name: string;
+  patchesFor(text: string): StreamingData[];
+  /** Section text fields drop a leading `<!-- … -->` scaffold comment (FORMATS.md normalisation). */
+  stripsScaffoldComments?: boolean;
+}[] = [
   {
     name: 'one character per delta',
     patchesFor: (text) => [...streamText('note', text, 1), open('tags', 'array'), ...streamText('tags[0]', text, 1)],
@@ -47,9 +85,14 @@ export const feeds: readonly { name: string; patchesFor(text: string): Streaming
     name: 'whole text at once',
     patchesFor: (text) => [...streamText('note', text, text.length), ...streamText('tags[0]', text, text.length)],
   },
+  ...(Object.keys(wire) as FormatName[]).flatMap((format) => [
+    ...[1, 7].map((size) => ({
+      name: `${format} parser, ${size}-character chunks`,
+      patchesFor: parsed(format, size),
+      stripsScaffoldComments: SECTION_FORMATS.has(format),
+    })),
+  ]),
 ];
-
-const output = defineOutput({ note: ['string'], tags: [['string']] });
 
 function renderEverything(events: readonly StreamingData[]) {
   const store = createFieldStore();
@@ -95,7 +138,8 @@ describe('model text renders as inert text', () => {
         const root = view.getByTestId('root');
         assertInert(root, reference);
         const values = [...root.querySelectorAll('.fs-field-text')].map((element) => element.textContent);
-        expect(values).toEqual([text, text]);
+        const note = feed.stripsScaffoldComments && /^<!--[\s\S]*-->$/.test(text) ? '' : text;
+        expect(values).toEqual([note, text]);
       });
     });
   }
