@@ -1,32 +1,20 @@
-import { AbortError } from '../../errors/errors';
 import type { StreamingData } from '../../patch/streaming-data';
+import { abortable, throwIfAborted } from './abortable';
 import { AnswerFlowError } from './answer-flow-error';
 import type {
   AnswerFlowDefinition,
   AnswerFlowInput,
   AnswerFlowRunOptions,
   CheckVerdict,
-  FlowCheck,
   FlowContext,
   FlowIssue,
   FlowItemResult,
-  FlowObservation,
-  FlowStage,
   GenerateResult,
 } from './answer-flow-types';
+import { fail, type ItemState } from './item-state';
+import { observe, results } from './observe-stage';
 import { prefixItemEvents } from './prefix-item-events';
-
-type ItemState<Data, Value> = {
-  id: string;
-  data: Data;
-  value: Value | undefined;
-  /** pending: needs a value this round; passed; failed: needs repair; not-run: never generated. */
-  status: 'pending' | 'passed' | 'failed' | 'not-run';
-  checks: FlowCheck[];
-  issues: readonly FlowIssue[];
-  generated: boolean;
-  usedFallback: boolean;
-};
+import { reviewBatch } from './review-batch';
 
 /** Runs one answer flow to completion: rounds of generate → check → review, then fallback. */
 export async function runAnswerFlow<Data, Value, App>(
@@ -184,87 +172,6 @@ function checkBatch<Data, Value, App>(
   return passed;
 }
 
-async function reviewBatch<Data, Value, App>(
-  definition: AnswerFlowDefinition<Data, Value, App>,
-  checked: readonly ItemState<Data, Value>[],
-  context: FlowContext<App>,
-  options: AnswerFlowRunOptions<App>,
-): Promise<void> {
-  const policy = definition.reviewPolicy ?? 'optional';
-  if (policy === 'off' || !definition.review || checked.length === 0) return;
-  let verdicts: readonly { id: string; status: string; issues?: readonly FlowIssue[] }[] | undefined;
-  try {
-    const submitted = checked.map((state) => ({ id: state.id, data: state.data, value: state.value as Value }));
-    verdicts = await abortable(definition.review(submitted, context), context.signal);
-  } catch (error) {
-    if (error instanceof AbortError) throw error;
-    const message = `review unavailable: ${error instanceof Error ? error.message : String(error)}`;
-    options.diagnostics?.push({ code: 'review_unavailable', round: context.round, message });
-    options.logger?.warn(message, error);
-  }
-  if (verdicts !== undefined) assertCoversEveryItem(verdicts, checked);
-  const byId = new Map(verdicts?.map((verdict) => [verdict.id, verdict]));
-  for (const state of checked) {
-    const verdict = byId.get(state.id);
-    if (verdict?.status === 'approved') {
-      state.checks.push({ stage: 'review', round: context.round, status: 'passed', issues: [] });
-    } else if (verdict?.status === 'rejected') {
-      const issues = verdict.issues?.length
-        ? verdict.issues
-        : [{ code: 'review-rejected', message: 'the review rejected this value' }];
-      fail(state, 'review', context.round, issues);
-    } else {
-      // No verdict (review unavailable) or `unresolved`.
-      const issue: FlowIssue = verdict
-        ? { code: 'review-unresolved', message: 'the review could not decide' }
-        : { code: 'review-unavailable', message: 'the review was unavailable' };
-      if (policy === 'required') fail(state, 'review', context.round, [issue], 'unavailable');
-      else state.checks.push({ stage: 'review', round: context.round, status: 'unavailable', issues: [issue] });
-    }
-  }
-  await observe(definition, options, {
-    stage: 'review',
-    round: context.round,
-    results: results(checked, 'review', context.round),
-  });
-}
-
-function assertCoversEveryItem(
-  verdicts: readonly { id: string; status: string }[],
-  checked: readonly { id: string }[],
-): void {
-  if (!Array.isArray(verdicts))
-    throw new AnswerFlowError('FLOW_REVIEW_INCOMPLETE', 'review must return an array of verdicts');
-  const covered = new Set(verdicts.map((verdict) => verdict.id));
-  const missing = checked.filter((state) => !covered.has(state.id)).map((state) => state.id);
-  if (missing.length > 0) {
-    throw new AnswerFlowError(
-      'FLOW_REVIEW_INCOMPLETE',
-      `review returned no verdict for ${missing.map((id) => JSON.stringify(id)).join(', ')}`,
-    );
-  }
-  for (const verdict of verdicts) {
-    if (!['approved', 'rejected', 'unresolved'].includes(verdict.status)) {
-      throw new AnswerFlowError(
-        'FLOW_REVIEW_INCOMPLETE',
-        `review verdict for ${JSON.stringify(verdict.id)} has unknown status ${JSON.stringify(verdict.status)}`,
-      );
-    }
-  }
-}
-
-function fail<Data, Value>(
-  state: ItemState<Data, Value>,
-  stage: FlowStage,
-  round: number,
-  issues: readonly FlowIssue[],
-  status: FlowCheck['status'] = 'failed',
-): void {
-  state.checks.push({ stage, round, status, issues });
-  state.status = 'failed';
-  state.issues = issues;
-}
-
 function verdictIssues(verdict: CheckVerdict): readonly FlowIssue[] {
   if (verdict === true) return [];
   if (verdict === false) return [{ code: 'check-failed', message: 'check rejected this value' }];
@@ -278,33 +185,6 @@ function verdictIssues(verdict: CheckVerdict): readonly FlowIssue[] {
     'FLOW_INVALID_DEFINITION',
     `check must return a boolean or { ok, issues }, got ${typeof verdict}`,
   );
-}
-
-function results<Data, Value>(
-  states: readonly ItemState<Data, Value>[],
-  stage: FlowStage,
-  round: number,
-): FlowObservation<Value>['results'] {
-  return states.map((state) => {
-    const check =
-      [...state.checks].reverse().find((c) => c.stage === stage && c.round === round) ?? state.checks.at(-1);
-    return { id: state.id, status: check?.status ?? 'not-run', value: state.value, issues: check?.issues ?? [] };
-  });
-}
-
-async function observe<Data, Value, App>(
-  definition: AnswerFlowDefinition<Data, Value, App>,
-  options: AnswerFlowRunOptions<App>,
-  observation: FlowObservation<Value>,
-): Promise<void> {
-  if (!definition.observe) return;
-  try {
-    await definition.observe(observation);
-  } catch (error) {
-    const message = `observe failed at ${observation.stage}: ${error instanceof Error ? error.message : String(error)}`;
-    options.diagnostics?.push({ code: 'observer_failed', round: observation.round, message });
-    options.logger?.warn(message, error);
-  }
 }
 
 function emitItemEvents<Data, Value>(
@@ -322,30 +202,6 @@ function toResult<Data, Value>(state: ItemState<Data, Value>): FlowItemResult<Va
   const status = state.usedFallback ? 'fallback' : state.status === 'pending' ? 'failed' : state.status;
   const issues = status === 'passed' || status === 'fallback' ? [] : state.issues;
   return { id: state.id, status, value: state.value, checks: state.checks, issues };
-}
-
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new AbortError('The answer flow was aborted');
-}
-
-/** Resolves like `promise`, but rejects with AbortError as soon as `signal` aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  throwIfAborted(signal);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError('The answer flow was aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) reject(new AbortError('The answer flow was aborted'));
-        else resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(signal.aborted ? new AbortError('The answer flow was aborted') : error);
-      },
-    );
-  });
 }
 
 function isThenable(value: unknown): boolean {
