@@ -10,6 +10,9 @@ import { SectionContent } from './markdown-sections-split';
 import { jsonSectionValue } from './markdown-sections-values';
 import { type WrapperVerdict, wrapperVerdict } from './markdown-sections-wrapper';
 
+/** Returned when a piece emits nothing (shared: callers only read it). */
+const NONE: readonly StreamingData[] = [];
+
 type State =
   /** Before the value: whitespace, scaffold comments and prose lines are skipped. */
   | 'seek'
@@ -24,12 +27,15 @@ type State =
  * Streams one JSON section through the JSON tokenizer (embedded mode, `basePath` = the field), so
  * its events carry nested paths (`items[0].name`) exactly as in the `json` format. The value is
  * the body of the section's first fenced block, or bare content; prose lines and scaffold
- * comments before it are skipped, and a `{"field": …}` wrapper streams as the field's value. The
- * raw content is kept, so a value the tokenizer could not follow (a flat_markdown `True`, a
- * truncated block) is reconciled with the section's final value when the section closes.
+ * comments before it are skipped, and a `{"field": …}` wrapper streams as the field's value.
+ *
+ * Until the tokenizer shows something, the raw content is kept: a value it could not follow (a
+ * flat_markdown `True`, prose it could not skip) is then emitted whole, as the section's final
+ * value, when the section closes. Once it streams, it closes its own paths.
  */
 export class JsonSectionStream {
-  private readonly content = new SectionContent();
+  /** The raw content, while the tokenizer has shown nothing. */
+  private content: SectionContent | undefined = new SectionContent();
   private readonly lineStart = new LineStartReader();
   private state: State = 'seek';
   private parser: JsonStreamParser | undefined;
@@ -65,13 +71,13 @@ export class JsonSectionStream {
     return this.wrapped ? readOwn(value, this.field.name) : value;
   }
 
-  text(text: string): StreamingData[] {
-    this.content.text(text);
-    if (this.deferred) return [];
+  text(text: string): readonly StreamingData[] {
+    this.content?.text(text);
+    if (this.deferred) return NONE;
     switch (this.state) {
       case 'seek': {
         const value = this.lineStart.read(text);
-        if (value === undefined) return [];
+        if (value === undefined) return NONE;
         this.state = 'bare';
         return this.feed(value);
       }
@@ -79,20 +85,20 @@ export class JsonSectionStream {
       case 'bare':
         return this.feed(text);
       case 'ignore':
-        return [];
+        return NONE;
     }
   }
 
-  fence(line: string, role: 'open' | 'close'): StreamingData[] {
-    this.content.fence(line, role);
-    if (this.deferred) return [];
+  fence(line: string, role: 'open' | 'close'): readonly StreamingData[] {
+    this.content?.fence(line, role);
+    if (this.deferred) return NONE;
     if (this.state === 'fenced' && role === 'close') {
       this.state = 'ignore';
     } else if (this.state === 'seek' && role === 'open' && this.lineStart.atLineStart) {
       this.state = 'fenced';
       this.lineStart.reset();
     }
-    return [];
+    return NONE;
   }
 
   /**
@@ -100,8 +106,18 @@ export class JsonSectionStream {
    * answer) when given, else on the section's own final value.
    */
   close(source: CompletionSource, final: FinalParse | undefined): StreamingData[] {
+    // An object too short to tell whether it is a wrapper is a plain value.
+    const events = this.heldObject === '' ? [] : this.startParser('not-wrapper', this.heldObject);
+    const parser = this.parser;
+    if (parser !== undefined && this.emitted) {
+      // The tokenizer closes what is still open: on the final parse at the end of the answer (a
+      // wrapper's parser reads the field in it like its own key), on what it has before that.
+      for (const event of this.keep(parser.finish(final))) events.push(withSource(event, source));
+      return events;
+    }
+    parser?.finish(undefined);
     let reconcile = final;
-    if (reconcile === undefined) {
+    if (reconcile === undefined && this.content !== undefined) {
       const own = jsonSectionValue(this.content.build(), this.field, this.flavour, this.maxDepth);
       if (own.kind === 'value') {
         const root: Record<string, unknown> = {};
@@ -109,34 +125,26 @@ export class JsonSectionStream {
         reconcile = { value: root, repaired: own.repaired, format: this.flavour };
       }
     }
-    // An object too short to tell whether it is a wrapper is a plain value.
-    const events = this.heldObject === '' ? [] : this.startParser('not-wrapper', this.heldObject);
-    const parser = this.parser;
-    if (parser !== undefined && this.emitted) {
-      // A wrapper's parser reads the field inside `reconcile.value` like the wrapper's own key.
-      for (const event of this.keep(parser.finish(reconcile))) events.push(withSource(event, source));
-      return events;
-    }
-    parser?.finish(undefined);
     // The tokenizer never showed the value: emit it whole, as it would have for the same data.
     const value = reconcile === undefined ? undefined : readOwn(reconcile.value, this.field.name);
-    if (value === undefined) return [];
+    if (value === undefined) return events;
     const root: Record<string, unknown> = {};
     writeOwn(root, this.field.name, value);
-    return replayValue(root, reconcile?.repaired ? 'synthetic_repair' : source, false);
+    events.push(...replayValue(root, reconcile?.repaired ? 'synthetic_repair' : source, false));
+    return events;
   }
 
-  private feed(text: string): StreamingData[] {
+  private feed(text: string): readonly StreamingData[] {
     let input = text;
     if (this.parser === undefined) {
       input = this.heldObject + text;
       const start = input.search(/\S/);
-      if (start < 0) return [];
+      if (start < 0) return NONE;
       const verdict: WrapperVerdict =
         input[start] === '{' ? wrapperVerdict(input.slice(start), this.field) : 'not-wrapper';
       if (verdict === 'undecided') {
         this.heldObject = input;
-        return [];
+        return NONE;
       }
       this.heldObject = '';
       return this.startParser(verdict, input);
@@ -169,7 +177,10 @@ export class JsonSectionStream {
       const base = this.path;
       kept = events.filter((event) => belongsTo(event.path, base));
     }
-    if (kept.length > 0) this.emitted = true;
+    if (kept.length > 0) {
+      this.emitted = true;
+      this.content = undefined;
+    }
     return kept;
   }
 }

@@ -27,12 +27,17 @@ const VISIBLE = /\S/;
 /**
  * Streams one text section as deltas of its normalised value (see `normaliseSection`): text that
  * normalisation may still remove — a leading scaffold comment, a fence that may enclose the whole
- * content, a fence opener with nothing after it yet — is held back until it is decided. The
- * section's raw content is kept, so the `done` value is exactly what the final parser gives.
+ * content, a fence opener with nothing after it yet — is held back until it is decided, and the
+ * `done` value is what the final parser gives for the same content.
+ *
+ * Nothing but the held text is kept, except after a stripped scaffold comment or unusual leading
+ * whitespace: there a fence may start mid-line where the final parser (which strips first, then
+ * looks at lines) sees a fence line, so the rest of the content is recorded and normalised on close.
  */
 export class TextSectionStream {
   private readonly emitter: TextFieldEmitter;
-  private readonly content = new SectionContent();
+  /** The content from the first point where the stream may read it differently from the final parser. */
+  private recorded: SectionContent | undefined;
   private state: State = 'leading';
   private held = '';
   /** Where the search for a comment's `-->` resumes. */
@@ -49,7 +54,7 @@ export class TextSectionStream {
   }
 
   text(text: string): void {
-    this.content.text(text);
+    this.recorded?.text(text);
     let rest = text;
     while (rest !== '') {
       switch (this.state) {
@@ -58,6 +63,7 @@ export class TextSectionStream {
           if (start < 0) return;
           rest = rest.slice(start);
           this.state = rest[0] === '<' ? 'comment' : VISIBLE.test(rest[0] as string) ? 'content' : 'trimming';
+          if (this.state === 'trimming') this.record(rest);
           break;
         }
         case 'comment':
@@ -86,7 +92,7 @@ export class TextSectionStream {
   }
 
   fence(line: string, role: 'open' | 'close'): void {
-    this.content.fence(line, role);
+    this.recorded?.fence(line, role);
     switch (this.state) {
       case 'leading':
       case 'trimming':
@@ -131,9 +137,13 @@ export class TextSectionStream {
     const events = this.flush();
     let value = finalValue;
     if (value === undefined) {
-      const own = textSectionValue(this.content.build());
-      if (own.kind === 'value' && typeof own.value === 'string') value = own.value;
-      else if (this.state !== 'content') value = this.content.build().trim();
+      // The text the section's value comes from, when it is not simply what was streamed.
+      const held = this.state === 'fenced' || this.state === 'after-fence' || this.state === 'comment';
+      const content = this.recorded?.build() ?? (held ? this.held : undefined);
+      if (content !== undefined) {
+        const own = textSectionValue(content);
+        value = own.kind === 'value' && typeof own.value === 'string' ? own.value : content.trim();
+      }
     }
     events.push(...this.emitter.close(source, value));
     return events;
@@ -157,7 +167,16 @@ export class TextSectionStream {
     this.held = '';
     this.commentScanned = 4;
     this.state = 'leading';
-    return held.slice(end + 3);
+    const rest = held.slice(end + 3);
+    this.record(rest);
+    return rest;
+  }
+
+  /** Starts recording the content at `text` (the part of the current piece not yet consumed). */
+  private record(text: string): void {
+    if (this.recorded !== undefined) return;
+    this.recorded = new SectionContent();
+    this.recorded.text(text);
   }
 
   private holdOpener(line: string): void {
