@@ -187,4 +187,33 @@ describe('hybrid stream', () => {
     ]);
     expect(parser.snapshot()).toEqual({ 'due date': 'Friday', 'the list': [1] });
   });
+
+  it('known difference: a section with two JSON values streams the first; the final parse picks the list', () => {
+    const text = '### tags\n"x"\n["a"]\n\n### summary\nok';
+    expect(parseOutput(text, { format: 'hybrid', output })).toEqual({ tags: ['a'], summary: 'ok' });
+    const parser = createStreamParser({ format: 'hybrid', output });
+    const events = compact(mergeDeltas([...parser.push(text), ...parser.finish()]));
+    expect(events).toEqual([
+      ROOT_OPEN,
+      ['delta', 'tags', 'x', 'x'],
+      ['done', 'tags', '', 'x', 'observed_boundary'],
+      ['delta', 'summary', 'ok', 'ok'],
+      ['done', 'summary', '', 'ok', 'final_reconciliation'],
+      ['done', '', '', { tags: ['a'], summary: 'ok' }, 'final_reconciliation'],
+    ]);
+  });
+
+  it('a block cut short before the next header closes with what was streamed, as a repair', () => {
+    const text = `### tags\n${fence}json\n["a", "b\n${fence}\n### summary\nok`;
+    const parser = createStreamParser({ format: 'hybrid', output });
+    const events = compact(mergeDeltas([...parser.push(text), ...parser.finish()]));
+    expect(events.slice(1, 7)).toEqual([
+      ['delta', 'tags', '', []],
+      ['delta', 'tags[0]', 'a', 'a'],
+      ['done', 'tags[0]', '', 'a', 'observed_boundary'],
+      ['delta', 'tags[1]', 'b', 'b'],
+      ['done', 'tags[1]', '', 'b', 'synthetic_repair'],
+      ['done', 'tags', '', ['a', 'b'], 'synthetic_repair'],
+    ]);
+  });
 });

@@ -43,6 +43,8 @@ export class JsonSectionStream {
   private wrapped = false;
   /** The start of an object held until its first key shows whether it is a wrapper. */
   private heldObject = '';
+  /** A fenced body's last line break, held until the next line shows it is not the closer's. */
+  private heldBreak = false;
   /** The tokenizer emitted something (so it, not a replay, closes the value). */
   private emitted = false;
   /** The field's path. */
@@ -81,7 +83,12 @@ export class JsonSectionStream {
         this.state = 'bare';
         return this.feed(value);
       }
-      case 'fenced':
+      case 'fenced': {
+        // The line break before the closing fence line is not part of the block's body.
+        const body = this.heldBreak ? `\n${text}` : text;
+        this.heldBreak = body.endsWith('\n');
+        return this.feed(this.heldBreak ? body.slice(0, -1) : body);
+      }
       case 'bare':
         return this.feed(text);
       case 'ignore':
@@ -94,11 +101,26 @@ export class JsonSectionStream {
     if (this.deferred) return NONE;
     if (this.state === 'fenced' && role === 'close') {
       this.state = 'ignore';
-    } else if (this.state === 'seek' && role === 'open' && this.lineStart.atLineStart) {
+      this.heldBreak = false;
+      return this.endOfBlock();
+    }
+    if (this.state === 'seek' && role === 'open' && this.lineStart.atLineStart) {
       this.state = 'fenced';
       this.lineStart.reset();
     }
     return NONE;
+  }
+
+  /**
+   * The fenced block closed: the value ends here. A bare number or literal completes (its end is
+   * observed); anything left open is closed as it was streamed (a repair).
+   */
+  private endOfBlock(): readonly StreamingData[] {
+    const events = this.heldObject === '' ? [] : [...this.startParser('not-wrapper', this.heldObject)];
+    const parser = this.parser;
+    if (parser === undefined || parser.isComplete) return events;
+    for (const event of this.keep(parser.finish(undefined))) events.push(event);
+    return events;
   }
 
   /**
@@ -135,6 +157,7 @@ export class JsonSectionStream {
   }
 
   private feed(text: string): readonly StreamingData[] {
+    if (text === '') return NONE;
     let input = text;
     if (this.parser === undefined) {
       input = this.heldObject + text;
