@@ -216,4 +216,28 @@ describe('hybrid stream', () => {
       ['done', 'tags', '', ['a', 'b'], 'synthetic_repair'],
     ]);
   });
+
+  it('100 000-deep nesting in a JSON section streams and parses without overflowing the stack', () => {
+    const depth = 100_000;
+    const anyOutput = defineOutput({ note: ['string'], deep: ['any'] });
+    const text = `### note\nx\n### deep\n${'['.repeat(depth)}${']'.repeat(depth)}\n`;
+    const parser = createStreamParser({ format: 'hybrid', output: anyOutput });
+    let events = 0;
+    for (let i = 0; i < text.length; i += 4096) events += parser.push(text.slice(i, i + 4096)).length;
+    events += parser.finish().length;
+    expect(events).toBe(2 * depth + 4);
+    let value = (parseOutput(text, { format: 'hybrid', output: anyOutput }) as { deep: unknown }).deep;
+    for (let level = 0; level < depth - 1; level++) value = (value as unknown[])[0];
+    expect(value).toEqual([]);
+  });
+
+  it('keys such as __proto__ are stored as own data, never as prototypes', () => {
+    const text = '### items\n[{"__proto__": {"polluted": true}, "name": "a", "qty": 1}]';
+    const parser = createStreamParser({ format: 'hybrid', output });
+    parser.push(text);
+    parser.finish();
+    const parsed = parseOutput(text, { format: 'hybrid', output }) as { items: Record<string, unknown>[] };
+    expect(Object.hasOwn(parsed.items[0] as object, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
