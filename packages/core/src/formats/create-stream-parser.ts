@@ -94,6 +94,14 @@ class AnswerStreamParser implements StreamParser {
 
   push(chunk: string): StreamingData[] {
     if (this.#finished) return [];
+    if (this.#splitter.passthrough) {
+      // The common case: answer text only, so the format parser's events are ours.
+      if (chunk === '') return [];
+      const events = this.#parser.push(chunk);
+      this.#answer += chunk; // a rope: O(1) per chunk, flattened once by the final parse
+      this.#noteDone(events);
+      return events;
+    }
     const events: StreamingData[] = [];
     const split = this.#splitter.push(chunk);
     this.#emitReasoning(split.reasoning, events);
@@ -134,12 +142,15 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #collect(from: readonly StreamingData[], into: StreamingData[]): void {
-    for (const event of from) {
-      if (event.event_type === 'done') {
-        this.#donePaths.push(event.path);
-        if (event.path === '') this.#rootDone = true;
-      }
-      into.push(event);
+    this.#noteDone(from);
+    for (const event of from) into.push(event);
+  }
+
+  #noteDone(events: readonly StreamingData[]): void {
+    for (const event of events) {
+      if (event.event_type !== 'done') continue;
+      this.#donePaths.push(event.path);
+      if (event.path === '') this.#rootDone = true;
     }
   }
 

@@ -53,6 +53,11 @@ export class ReasoningSplitter {
     return this.#hadReasoning;
   }
 
+  /** Every further chunk is answer text exactly as it comes (a fast path for callers). */
+  get passthrough(): boolean {
+    return this.#state === 'answer' && !this.#skipAnswerSpace;
+  }
+
   /** The reasoning block's `</think>` has been seen. */
   get reasoningClosed(): boolean {
     return this.#closed;

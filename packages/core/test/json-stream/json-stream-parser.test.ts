@@ -235,22 +235,31 @@ describe('finish', () => {
 });
 
 describe('snapshot', () => {
-  it('shares closed subtrees and copies only what changed', () => {
+  it('is the live value: closed subtrees never change, open containers fill in place', () => {
     const parser = new JsonStreamParser();
     parser.push('{"done": {"x": [1]}, "list": [{"a": 1}, "gro');
     const first = parser.snapshot() as { done: unknown; list: unknown[] };
-    expect(parser.snapshot()).toBe(first); // nothing changed: same reference
+    const closed = first.done;
+    const item = first.list[0];
+    expect(first).toEqual({ done: { x: [1] }, list: [{ a: 1 }, 'gro'] });
     parser.push('wing');
     const second = parser.snapshot() as { done: unknown; list: unknown[] };
-    expect(second).not.toBe(first);
-    expect(second.done).toBe(first.done); // closed: shared
-    expect(second.list[0]).toBe(first.list[0]);
-    expect(second.list).not.toBe(first.list);
-    expect(first).toEqual({ done: { x: [1] }, list: [{ a: 1 }, 'gro'] }); // earlier snapshots never change
+    expect(second).toBe(first); // no copy: O(1) whatever the size
+    expect(second.done).toBe(closed);
+    expect(second.list[0]).toBe(item);
     expect(second).toEqual({ done: { x: [1] }, list: [{ a: 1 }, 'growing'] });
     parser.push('", 3]}');
     parser.finish(undefined);
     expect(parser.snapshot()).toEqual({ done: { x: [1] }, list: [{ a: 1 }, 'growing', 3] });
-    expect(first.list).toEqual([{ a: 1 }, 'gro']);
+    expect(closed).toEqual({ x: [1] });
+    expect(item).toEqual({ a: 1 });
+  });
+
+  it('is the final value after finish when the final parse has one', () => {
+    const parser = new JsonStreamParser({ embedded: true, basePath: ['f'] });
+    parser.push('[1, 2');
+    const final = { value: { f: [1, 23] }, repaired: true, format: 'json' as const };
+    parser.finish(final);
+    expect(parser.snapshot()).toBe(final.value.f);
   });
 });

@@ -53,7 +53,7 @@ const BLOCK_COMMENT_STAR = 4;
  * scalars are atomic, one `done` per path in post-order, one opening delta per container,
  * document order, the same merged events under any chunking.
  *
- * Work per chunk is O(chunk + depth); `snapshot()` copies only the open containers that changed.
+ * Work per chunk is O(chunk + depth), whatever the size of the value so far; `snapshot()` is O(1).
  * An object repeating a key follows `JSON.parse` (the last value wins) and streams that path again.
  */
 export class JsonStreamParser implements FormatStreamParser {
@@ -94,8 +94,8 @@ export class JsonStreamParser implements FormatStreamParser {
   push(chunk: string): StreamingData[] {
     if (this.#failure !== undefined) throw this.#failure;
     if (this.#finished) return [];
-    const events: StreamingData[] = [];
-    this.#value.events = events;
+    const value = this.#value;
+    value.events = undefined;
     const length = chunk.length;
     let i = 0;
     try {
@@ -109,9 +109,9 @@ export class JsonStreamParser implements FormatStreamParser {
       this.#state = HALTED;
       throw error;
     }
-    if (this.#state === STRING) this.#value.appendString(this.#decoder.take(false));
+    if (this.#state === STRING) value.appendString(this.#decoder.take(false));
     this.#offset += length;
-    return events;
+    return value.events ?? [];
   }
 
   /**
@@ -121,21 +121,22 @@ export class JsonStreamParser implements FormatStreamParser {
   finish(final: FinalParse | undefined): StreamingData[] {
     if (this.#finished) return [];
     this.#finished = true;
-    const events: StreamingData[] = [];
     const value = this.#value;
-    value.events = events;
+    value.events = undefined;
     if (this.#state === WORD && value.stack.length === 0 && parseWord(this.#word) !== NOT_A_VALUE) {
       value.completeScalar(parseWord(this.#word));
     }
     value.finish(final, this.#decoder.take(true), this.#word);
     this.#state = ENDED;
-    return events;
+    return value.events ?? [];
   }
 
   /**
-   * The value so far, structurally shared: closed subtrees keep their identity, open containers
-   * are copied only when they changed since the last call. After `finish`, the final value when
-   * the final parse had one at this path.
+   * The value so far, in O(1): the parser's own value, shared, not copied. A subtree whose closer
+   * was read never changes again (keep it, compare it by identity); the containers still open are
+   * filled in place as text arrives (arrays append or grow their last element, objects add keys
+   * or grow their last value, like jsonriver) — copy what you keep of those, or follow the events.
+   * After `finish`, the final value when the final parse had one at this path.
    */
   snapshot(): unknown {
     return this.#value.snapshot();

@@ -6,7 +6,7 @@ import type { FinalParse } from '../format-parser';
 import { subtreeDoneEvents } from '../reconcile-with-final';
 import { IndexTrail } from './index-trail';
 import { deltaEvent, doneEvent } from './json-stream-events';
-import { type Container, Frame, indexSuffix, markChanged, publish } from './json-stream-frame';
+import { type Container, Frame, indexSuffix } from './json-stream-frame';
 import { keySegment } from './json-stream-keys';
 import { NOT_A_VALUE, parseWord } from './json-stream-word';
 
@@ -18,11 +18,12 @@ const WORD_OPEN = 2;
 /**
  * Builds the value the tokenizer reads and emits its events: paths, the open-container stack,
  * string growth, scalar completion, and the closing of whatever is still open at the end.
- * Containers are filled in place; `snapshot()` copies only what changed since the last call.
+ * Containers are filled in place (O(1) per write, whatever their size) and never touched again
+ * once closed, so `snapshot()` is the live value itself.
  */
 export class JsonValueBuilder {
-  /** Where the tokenizer's events go (set per push / finish). */
-  events: StreamingData[] = [];
+  /** The events of the current push / finish, created with the first one (most chunks have 0 or 1). */
+  events: StreamingData[] | undefined;
   readonly stack: Frame[] = [];
   readonly #maxDepth: number;
   readonly #basePath: readonly PathSegment[];
@@ -88,20 +89,18 @@ export class JsonValueBuilder {
     const container: Container = isArray ? [] : {};
     this.#store(container);
     this.stack.push(new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment));
-    this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, '', isArray ? [] : {}));
+    this.#emit(deltaEvent(this.#path, this.#wildcard, this.#trail, '', isArray ? [] : {}));
   }
 
   /** Closes the innermost container (its closer was read). Returns whether it was the root. */
   closeContainer(): boolean {
     const frame = this.stack.pop() as Frame;
-    this.events.push(doneEvent(frame.path, frame.wildcard, frame.trail, frame.container, OBSERVED));
+    this.#emit(doneEvent(frame.path, frame.wildcard, frame.trail, frame.container, OBSERVED));
     if (this.stack.length === 0) {
       this.#root = frame.container;
       this.#rootComplete = true;
       return true;
     }
-    // Re-point the parent's next snapshot at the closed container, shared from now on.
-    markChanged(this.stack, this.stack.length - 1);
     this.#afterValue();
     return false;
   }
@@ -117,11 +116,9 @@ export class JsonValueBuilder {
   appendString(piece: string): void {
     if (piece === '' && !this.#fresh) return;
     this.#fresh = false;
-    if (piece !== '') {
-      this.#string += piece;
-      this.#store(this.#string);
-    }
-    this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, piece, this.#string));
+    // Not stored in its container on every chunk: `snapshot()` stores it when asked.
+    if (piece !== '') this.#string += piece;
+    this.#emit(deltaEvent(this.#path, this.#wildcard, this.#trail, piece, this.#string));
   }
 
   /** The open string's closing quote was read. Returns whether it was the root. */
@@ -137,7 +134,7 @@ export class JsonValueBuilder {
   /** A scalar is complete. Returns whether it was the root. */
   completeScalar(value: unknown): boolean {
     this.#scalar = NO_SCALAR;
-    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, value, OBSERVED));
+    this.#emit(doneEvent(this.#path, this.#wildcard, this.#trail, value, OBSERVED));
     this.#store(value);
     if (this.stack.length === 0) {
       this.#rootComplete = true;
@@ -148,7 +145,9 @@ export class JsonValueBuilder {
   }
 
   snapshot(): unknown {
-    return this.stack.length === 0 ? this.#root : publish(this.stack);
+    const stack = this.stack;
+    if (this.#scalar === STRING_OPEN) this.#store(this.#string); // bring the open string up to date
+    return stack.length === 0 ? this.#root : (stack[0] as Frame).container;
   }
 
   /**
@@ -172,9 +171,9 @@ export class JsonValueBuilder {
       finals[depth] = node;
     }
     const scalarFinal = stack.length === 0 ? finalRoot : readOwn(finals[stack.length - 1], this.#segment);
+    let openChild = this.#scalar !== NO_SCALAR;
     if (this.#scalar === STRING_OPEN) this.#closeStringAtEnd(scalarFinal, source, stringRest);
     else if (this.#scalar === WORD_OPEN) this.#closeWordAtEnd(scalarFinal, source, word);
-    let openChild = this.#scalar !== NO_SCALAR;
     this.#scalar = NO_SCALAR;
     for (let depth = stack.length - 1; depth >= 0; depth--) {
       const frame = stack.pop() as Frame;
@@ -182,7 +181,7 @@ export class JsonValueBuilder {
       const value = found ? finals[depth] : frame.container;
       if (found) this.#completeUnstreamedChildren(frame, value, openChild, source);
       openChild = true;
-      this.events.push(doneEvent(frame.path, frame.wildcard, frame.trail, value, found ? source : 'synthetic_repair'));
+      this.#emit(doneEvent(frame.path, frame.wildcard, frame.trail, value, found ? source : 'synthetic_repair'));
       this.#segment = frame.segment;
       this.#store(value);
     }
@@ -199,7 +198,7 @@ export class JsonValueBuilder {
     const indexes = () => frame.trail?.toArray() ?? [];
     const emit = (value: unknown, path: string, wildcard: string, childIndexes: number[]) => {
       for (const event of subtreeDoneEvents(value, { path, wildcard, indexes: childIndexes }, source))
-        this.events.push(event);
+        this.#emit(event);
     };
     if (Array.isArray(final)) {
       for (let index = frame.count + (openChild ? 1 : 0); index < final.length; index++) {
@@ -219,7 +218,7 @@ export class JsonValueBuilder {
   #closeStringAtEnd(finalValue: unknown, source: CompletionSource, rest: string): void {
     if (finalValue === undefined) {
       this.appendString(rest);
-      this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, this.#string, 'synthetic_repair'));
+      this.#emit(doneEvent(this.#path, this.#wildcard, this.#trail, this.#string, 'synthetic_repair'));
       this.#store(this.#string);
       return;
     }
@@ -227,9 +226,9 @@ export class JsonValueBuilder {
     if (typeof finalValue === 'string' && finalValue.startsWith(streamed)) {
       const added = finalValue.slice(streamed.length);
       if (added !== '' || this.#fresh)
-        this.events.push(deltaEvent(this.#path, this.#wildcard, this.#trail, added, finalValue));
+        this.#emit(deltaEvent(this.#path, this.#wildcard, this.#trail, added, finalValue));
     }
-    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, finalValue, source));
+    this.#emit(doneEvent(this.#path, this.#wildcard, this.#trail, finalValue, source));
     this.#store(finalValue);
   }
 
@@ -237,8 +236,13 @@ export class JsonValueBuilder {
     const found = finalValue !== undefined;
     const value = found ? finalValue : parseWord(word);
     if (value === NOT_A_VALUE) return; // never shown (scalars are atomic), so nothing to close
-    this.events.push(doneEvent(this.#path, this.#wildcard, this.#trail, value, found ? source : 'synthetic_repair'));
+    this.#emit(doneEvent(this.#path, this.#wildcard, this.#trail, value, found ? source : 'synthetic_repair'));
     this.#store(value);
+  }
+
+  #emit(event: StreamingData): void {
+    if (this.events === undefined) this.events = [event];
+    else this.events.push(event);
   }
 
   #afterValue(): void {
@@ -255,6 +259,5 @@ export class JsonValueBuilder {
       return;
     }
     writeOwn((stack[stack.length - 1] as Frame).container, this.#segment, value);
-    markChanged(stack, stack.length - 1);
   }
 }

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench -- json`: streaming a JSON answer while reading the current value after every
+ * chunk (what a live UI does), against the incremental peers and one JSON.parse (the floor).
+ */
+
+import { createStreamParser } from '@fieldstream/core';
+import { JSONParser } from '@streamparser/json';
+import { parse as jsonriverParse } from 'jsonriver';
+import { ALL, parse as partialParse } from 'partial-json';
+import { chunkText, median } from './harness';
+import { benchDocument } from './json-documents';
+
+type Contender = { name: string; run(chunks: readonly string[], text: string): unknown };
+
+let sink: unknown;
+
+const floor: Contender = { name: 'JSON.parse of the whole text (floor)', run: (_chunks, text) => JSON.parse(text) };
+
+const ours: Contender = {
+  name: 'ours: createStreamParser (events + snapshot per chunk, finish)',
+  run(chunks) {
+    const parser = createStreamParser({ format: 'json' });
+    let events = 0;
+    for (const chunk of chunks) {
+      events += parser.push(chunk).length;
+      sink = parser.snapshot();
+    }
+    events += parser.finish().length;
+    return events;
+  },
+};
+
+const oursEventsOnly: Contender = {
+  name: 'ours: events only (no snapshot)',
+  run(chunks) {
+    const parser = createStreamParser({ format: 'json' });
+    let events = 0;
+    for (const chunk of chunks) events += parser.push(chunk).length;
+    return events + parser.finish().length;
+  },
+};
+
+const jsonriver: Contender = {
+  name: 'jsonriver (async iterable; yields the live value)',
+  async run(chunks) {
+    async function* source() {
+      for (const chunk of chunks) yield chunk;
+    }
+    let values = 0;
+    for await (const value of jsonriverParse(source())) {
+      sink = value;
+      values++;
+    }
+    return values;
+  },
+};
+
+const streamparser: Contender = {
+  name: '@streamparser/json (emitPartialValues; live root)',
+  run(chunks) {
+    const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true });
+    let root: unknown;
+    parser.onValue = ({ value, parent, stack }) => {
+      // The root is the value once complete, else the outermost open container.
+      root = stack.length === 0 ? value : stack.length === 1 ? parent : stack[1]?.value;
+    };
+    for (const chunk of chunks) {
+      parser.write(chunk);
+      sink = root;
+    }
+    return root;
+  },
+};
+
+const partialJson: Contender = {
+  name: 'partial-json (re-parses the text so far per chunk)',
+  run(chunks) {
+    let text = '';
+    for (const chunk of chunks) {
+      text += chunk;
+      sink = partialParse(text, ALL);
+    }
+    return sink;
+  },
+};
+
+/** Median wall time of `runs` runs after one warm-up (contenders interleaved so drift hits all). */
+async function measure(contenders: readonly Contender[], chunks: string[], text: string, runs: number) {
+  const times = contenders.map(() => [] as number[]);
+  for (const contender of contenders) sink = await contender.run(chunks, text);
+  for (let r = 0; r < runs; r++) {
+    for (const [i, contender] of contenders.entries()) {
+      const start = performance.now();
+      sink = await contender.run(chunks, text);
+      times[i]?.push(performance.now() - start);
+    }
+  }
+  return times.map((values) => median(values));
+}
+
+const SIZES = [
+  { label: '32 KB', bytes: 32 * 1024 },
+  { label: '256 KB', bytes: 256 * 1024 },
+  { label: '1 MB', bytes: 1024 * 1024 },
+];
+/** A single run predicted longer than this is not measured (partial-json is quadratic). */
+const MAX_RUN_MS = 60_000;
+
+export default async function jsonBench(): Promise<void> {
+  const linear = [floor, ours, oursEventsOnly, streamparser, jsonriver];
+  const results = new Map<string, (number | undefined)[]>();
+  for (const contender of [...linear, partialJson]) results.set(contender.name, []);
+  const documents = SIZES.map(({ bytes }) => benchDocument(bytes));
+  const chunked = documents.map((text, i) => chunkText(text, i + 1));
+
+  for (const [s, text] of documents.entries()) {
+    const chunks = chunked[s] as string[];
+    const medians = await measure(linear, chunks, text, s === 0 ? 9 : 5);
+    for (const [i, contender] of linear.entries()) results.get(contender.name)?.push(medians[i]);
+  }
+
+  // partial-json: measure at half and full 32 KB, extrapolate quadratically, skip what is too slow.
+  const small = documents[0] as string;
+  const half = small.slice(0, small.length >> 1);
+  const [halfMs = 0] = await measure([partialJson], chunkText(half, 9), half, 3);
+  const [fullMs = 0] = await measure([partialJson], chunked[0] as string[], small, 3);
+  const scaling = fullMs / halfMs;
+  for (const [s, text] of documents.entries()) {
+    const predicted = fullMs * (text.length / small.length) ** 2;
+    const measured =
+      s === 0
+        ? fullMs
+        : predicted <= MAX_RUN_MS
+          ? (await measure([partialJson], chunked[s] as string[], text, 1))[0]
+          : undefined;
+    results.get(partialJson.name)?.push(measured);
+  }
+
+  const floorMs = results.get(floor.name) as number[];
+  const cell = (ms: number | undefined, s: number) =>
+    ms === undefined
+      ? 'n/a (quadratic)'
+      : `${ms.toFixed(ms < 10 ? 2 : 0)} ms (${(ms / (floorMs[s] ?? 1)).toFixed(1)}×)`;
+  console.log('\n### JSON: stream in seeded 1–8 character chunks, read the current value after every chunk\n');
+  console.log(
+    `Documents: ${documents.map((text, s) => `${SIZES[s]?.label} = ${text.length} chars / ${chunked[s]?.length} chunks`).join('; ')}.`,
+  );
+  console.log('Each cell: median wall time (ratio to one JSON.parse of the whole text).\n');
+  console.log(`| contender | ${SIZES.map((size) => size.label).join(' | ')} | 1 MB ÷ 256 KB |`);
+  console.log(`|---|${SIZES.map(() => '---:').join('|')}|---:|`);
+  for (const [name, times] of results) {
+    const [, mid, big] = times;
+    const ratio = mid !== undefined && big !== undefined ? (big / mid).toFixed(2) : '—';
+    console.log(`| ${name} | ${times.map((ms, s) => cell(ms, s)).join(' | ')} | ${ratio} |`);
+  }
+  const predicted256 = fullMs * ((documents[1] as string).length / small.length) ** 2;
+  console.log(
+    `\npartial-json scaling: 2× the text → ${scaling.toFixed(1)}× the time (quadratic); ` +
+      `a 256 KB run would take ≈ ${(predicted256 / 1000).toFixed(0)} s, over the ${MAX_RUN_MS / 1000} s cap.`,
+  );
+  const [, ours256 = 0, ours1m = 0] = results.get(ours.name) as number[];
+  const peers1m = [streamparser, jsonriver].map((peer) => results.get(peer.name)?.[2] ?? 0);
+  const check = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log(
+    `Targets: faster than both incremental peers at 1 MB: ${check(peers1m.every((peer) => ours1m < peer))}; ` +
+      `≤ 40× the floor at 256 KB (${(ours256 / (floorMs[1] ?? 1)).toFixed(1)}×) and 1 MB ` +
+      `(${(ours1m / (floorMs[2] ?? 1)).toFixed(1)}×): ${check(ours256 / (floorMs[1] ?? 1) <= 40 && ours1m / (floorMs[2] ?? 1) <= 40)}; ` +
+      `linear, 1 MB ≤ 4.5× 256 KB (${(ours1m / ours256).toFixed(2)}×): ${check(ours1m / ours256 <= 4.5)}.`,
+  );
+  void sink;
+}
