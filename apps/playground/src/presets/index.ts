@@ -1,5 +1,6 @@
 import { incidentPreset } from './incident';
 import { invoicePreset } from './invoice';
+import { kitPresets } from './kit-presets';
 import { largeReportPreset } from './large-report';
 import { legacyNotesPreset } from './legacy-notes';
 import { lessonPreset } from './lesson';
@@ -32,6 +33,7 @@ export const presets: readonly Preset[] = [
   plainTextPreset,
   xssCorpusPreset,
   largeReportPreset,
+  ...kitPresets,
 ];
 
 /** The preset with `id`, or the first preset when there is none. */

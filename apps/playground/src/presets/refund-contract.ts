@@ -1,0 +1,131 @@
+import {
+  type CustomerRefund,
+  customerRefundContract,
+  customerRefundSamples,
+  defineContract,
+  type OutputDefinition,
+} from '@fieldstream/core';
+import type { Preset } from './preset';
+
+/** The customer-refund contract (v1.0.0), compiled: output schema, validators, `route`. */
+export const refundContract = defineContract(customerRefundContract);
+
+/** The refundable balance the playground's refund page checks `refund_within_balance` against. */
+export const REFUNDABLE_BALANCE = 49;
+
+/** A sample the refund page can ask the built-in model for. */
+export type RefundSampleId =
+  | 'resolved'
+  | 'need_more_info'
+  | 'unable_to_confirm'
+  | 'tool_failure'
+  | 'invalid_date_promise';
+
+/** Key order of the contract: `schema_version` and `status` first, so a UI can switch on status early. */
+const KEY_ORDER = ['schema_version', 'status', ...Object.keys(customerRefundContract.fields)];
+
+function inContractOrder(output: unknown): CustomerRefund {
+  const record = output as Record<string, unknown>;
+  return Object.fromEntries(KEY_ORDER.map((key) => [key, record[key]])) as CustomerRefund;
+}
+
+function sample(namePrefix: string): CustomerRefund {
+  const found = customerRefundSamples.find((candidate) => candidate.name.startsWith(namePrefix));
+  if (found === undefined) throw new Error(`no customer-refund sample starting with ${namePrefix}`);
+  return inContractOrder(found.output);
+}
+
+/**
+ * The core's invalid sample ("promises a date and exceeds the balance") with `reason`, `evidence`
+ * and `actions` filled in: with a blank `reason` the response's ensure step would reject it first,
+ * and the point of this sample is that only the contract's program rules fail.
+ */
+const invalidDatePromise: CustomerRefund = inContractOrder({
+  ...(customerRefundSamples.find((candidate) => candidate.name.startsWith('invalid: promises a date'))?.output as
+    | CustomerRefund
+    | undefined),
+  reason: 'Both mugs arrived cracked; the customer sent photos.',
+  evidence: ['order A-1042 has 2 items', 'photos show two cracked mugs'],
+  actions: [{ type: 'issue_refund', detail: 'refund 500.00 EUR to the original card' }],
+});
+
+/**
+ * The answer in `xml_field`, written by hand the way a careful model would: text fields as
+ * `type="text"`, everything else — and every `null`, which text cannot express — as `type="json"`.
+ * (`renderAnswer` would write a null text field as the text "null", so this is the recorded format.)
+ */
+function contractXml(data: CustomerRefund): string {
+  const fields = Object.entries(data).map(([key, value]) =>
+    typeof value === 'string'
+      ? `<field name="${key}" type="text">\n${value}\n</field>`
+      : `<field name="${key}" type="json">${JSON.stringify(value)}</field>`,
+  );
+  return ['<agently_output>', ...fields, '</agently_output>'].join('\n');
+}
+
+const output = refundContract.output as OutputDefinition;
+
+function refundPreset(id: RefundSampleId, title: string, input: string, data: CustomerRefund): Preset {
+  return {
+    id: REFUND_PRESET_IDS[id],
+    title: `Refund contract: ${title}`,
+    description: `Contract kit: a customer-refund decision (${data.status}) under contract ${refundContract.version}`,
+    input,
+    output,
+    format: 'json',
+    data,
+    recorded: { format: 'xml_field', text: contractXml(data) },
+  };
+}
+
+/** Preset id per sample (what the refund page sends the server). */
+export const REFUND_PRESET_IDS: Readonly<Record<RefundSampleId, string>> = {
+  resolved: 'refund-resolved',
+  need_more_info: 'refund-need-more-info',
+  unable_to_confirm: 'refund-unable-to-confirm',
+  tool_failure: 'refund-tool-failure',
+  invalid_date_promise: 'refund-invalid-date-promise',
+};
+
+/** The valid answer a retry of the invalid sample receives. */
+export const INVALID_SAMPLE_RETRY: RefundSampleId = 'resolved';
+
+/** The four statuses (one valid sample each) and the invalid sample, as presets the server serves. */
+export const refundContractPresets: readonly Preset[] = [
+  refundPreset(
+    'resolved',
+    'resolved',
+    'Customer: "One of the two mugs in order A-1042 arrived cracked, photo attached." Order record: 2 × mug at 24.50 EUR, paid by card.',
+    sample('resolved'),
+  ),
+  refundPreset(
+    'need_more_info',
+    'need more info',
+    'Customer: "My blender stopped working after a week, I want my money back." No order number in the conversation.',
+    sample('need_more_info'),
+  ),
+  refundPreset(
+    'unable_to_confirm',
+    'unable to confirm',
+    'Customer: "Order A-1042 never arrived." Carrier record: delivered to the front door, no signature.',
+    sample('unable_to_confirm'),
+  ),
+  refundPreset(
+    'tool_failure',
+    'tool failure',
+    'Customer: "Please refund order A-1042, it was the wrong colour." Order lookup: timed out after 30 s.',
+    sample('tool_failure'),
+  ),
+  refundPreset(
+    'invalid_date_promise',
+    'invalid (date promise, over balance)',
+    'Customer: "Both mugs in order A-1042 arrived cracked and I need the money back fast." Order record: 2 × mug at 24.50 EUR.',
+    invalidDatePromise,
+  ),
+];
+
+/** The data of a sample's preset. */
+export function refundSampleData(id: RefundSampleId): CustomerRefund {
+  const preset = refundContractPresets.find((candidate) => candidate.id === REFUND_PRESET_IDS[id]);
+  return preset?.data as CustomerRefund;
+}
