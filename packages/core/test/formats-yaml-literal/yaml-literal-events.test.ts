@@ -99,26 +99,105 @@ describe('yaml_literal stream events', () => {
     ]);
   });
 
-  it('completes a nested list of records when the next top-level key arrives', () => {
+  it('streams a nested list of records item by item, each when the next begins', () => {
     expect(
       perChunk([
-        '<<<BEGIN AGENTLY_YAML>>>\nitems:\n  - name: a\n    qty: 1\n',
+        '<<<BEGIN AGENTLY_YAML>>>\nitems:\n  - name: a\n',
+        '    qty: 1\n  - name: b\n',
+        '    qty: 2\n',
         'ok: true\n',
         '<<<END AGENTLY_YAML>>>\n',
       ]),
     ).toEqual([
-      [],
+      [['delta', 'items', '', []]],
       [
-        ['delta', 'items', '', []],
         ['delta', 'items[0]', '', {}],
         ['delta', 'items[0].name', 'a', 'a'],
         ['done', 'items[0].name', '', 'a', 'observed_boundary'],
         ['done', 'items[0].qty', '', 1, 'observed_boundary'],
         ['done', 'items[0]', '', { name: 'a', qty: 1 }, 'observed_boundary'],
-        ['done', 'items', '', [{ name: 'a', qty: 1 }], 'observed_boundary'],
+      ],
+      [],
+      [
+        ['delta', 'items[1]', '', {}],
+        ['delta', 'items[1].name', 'b', 'b'],
+        ['done', 'items[1].name', '', 'b', 'observed_boundary'],
+        ['done', 'items[1].qty', '', 2, 'observed_boundary'],
+        ['done', 'items[1]', '', { name: 'b', qty: 2 }, 'observed_boundary'],
+        [
+          'done',
+          'items',
+          '',
+          [
+            { name: 'a', qty: 1 },
+            { name: 'b', qty: 2 },
+          ],
+          'observed_boundary',
+        ],
       ],
       [['done', 'ok', '', true, 'observed_boundary']],
-      [['done', '', '', { items: [{ name: 'a', qty: 1 }], ok: true }, 'final_reconciliation']],
+      [
+        [
+          'done',
+          '',
+          '',
+          {
+            items: [
+              { name: 'a', qty: 1 },
+              { name: 'b', qty: 2 },
+            ],
+            ok: true,
+          },
+          'final_reconciliation',
+        ],
+      ],
+    ]);
+  });
+
+  it('streams a nested mapping key by key, and falls back to one parse when items do not parse alone', () => {
+    const text = [
+      '<<<BEGIN AGENTLY_YAML>>>',
+      'meta:',
+      '  owner: ann',
+      '  tags:',
+      '  - x',
+      'items:',
+      '  - &first {name: a, qty: 1}',
+      '  - *first',
+      '<<<END AGENTLY_YAML>>>',
+    ].join('\n');
+    expect(mergedEvents('yaml_literal', undefined, text)).toEqual([
+      ['delta', 'meta', '', {}],
+      ['delta', 'meta.owner', 'ann', 'ann'],
+      ['done', 'meta.owner', '', 'ann', 'observed_boundary'],
+      ['delta', 'meta.tags', '', []],
+      ['delta', 'meta.tags[0]', 'x', 'x'],
+      ['done', 'meta.tags[0]', '', 'x', 'observed_boundary'],
+      ['done', 'meta.tags', '', ['x'], 'observed_boundary'],
+      ['done', 'meta', '', { owner: 'ann', tags: ['x'] }, 'observed_boundary'],
+      ['delta', 'items', '', []],
+      ['delta', 'items[0]', '', {}],
+      ['delta', 'items[0].name', 'a', 'a'],
+      ['done', 'items[0].name', '', 'a', 'observed_boundary'],
+      ['done', 'items[0].qty', '', 1, 'observed_boundary'],
+      ['done', 'items[0]', '', { name: 'a', qty: 1 }, 'observed_boundary'],
+      // `*first` does not parse alone: the whole entry is parsed once it ends.
+      ['delta', 'items[1]', '', {}],
+      ['delta', 'items[1].name', 'a', 'a'],
+      ['done', 'items[1].name', '', 'a', 'observed_boundary'],
+      ['done', 'items[1].qty', '', 1, 'observed_boundary'],
+      ['done', 'items[1]', '', { name: 'a', qty: 1 }, 'observed_boundary'],
+      [
+        'done',
+        'items',
+        '',
+        [
+          { name: 'a', qty: 1 },
+          { name: 'a', qty: 1 },
+        ],
+        'observed_boundary',
+      ],
+      ['done', '', '', expect.objectContaining({ meta: { owner: 'ann', tags: ['x'] } }), 'final_reconciliation'],
     ]);
   });
 

@@ -1,9 +1,9 @@
 import { createStreamParser, parseOutput } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { expectDeltasMatchDone } from '../formats-xml-field/format-test-helpers';
-import { chunkSeeds, chunksOf, dataSet, rawText } from '../formats-xml-field/random-data';
+import { chunkSeeds, chunksOf, dataSet, fieldName, rawText } from '../formats-xml-field/random-data';
 import { contractViolations, mergeDeltas, streamAll } from '../support/events';
 
 const BEGIN = '<<<BEGIN AGENTLY_YAML>>>';
@@ -112,7 +112,33 @@ describe('yaml_literal properties', () => {
           expectDeltasMatchDone(events);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 400 },
+    );
+  });
+
+  it('streams whatever the yaml package writes (nested blocks, flow, quoting) to the value it reads back', () => {
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 3, depthSize: 'small' }),
+      fc.array(fc.dictionary(fieldName, fc.jsonValue({ maxDepth: 2 })), { maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fieldName, value, { minKeys: 1, maxKeys: 5 }), chunkSeeds, (data, seeds) => {
+        const yaml = stringifyYaml(data, { version: '1.2' });
+        fc.pre(!yaml.split('\n').some((line) => line.trim() === END));
+        const expected = parseYaml(yaml, { version: '1.2', schema: 'core' });
+        const text = `${BEGIN}\n${yaml}${END}\n`;
+        expect(parseOutput(text, { format: 'yaml_literal' })).toEqual(expected);
+        const whole = streamAll(createStreamParser({ format: 'yaml_literal' }), [text]);
+        const parser = createStreamParser({ format: 'yaml_literal' });
+        const events = streamAll(parser, chunksOf(text, seeds));
+        expect(contractViolations(events)).toEqual([]);
+        expect(mergeDeltas(events)).toEqual(mergeDeltas(whole));
+        expectDeltasMatchDone(events);
+        expect(parser.snapshot()).toEqual(expected);
+        const observed = events.filter((event) => event.event_type === 'done' && event.path !== '');
+        expect(observed.every((event) => event.completion_source === 'observed_boundary')).toBe(true);
+      }),
+      { numRuns: 100 },
     );
   });
 });

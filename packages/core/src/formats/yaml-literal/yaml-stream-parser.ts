@@ -4,6 +4,7 @@ import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../for
 import { LiteralBlockEmitter } from './literal-block-emitter';
 import { parseYamlText } from './parse-yaml-text';
 import { isMapping, valueEvents } from './value-events';
+import { YamlBlockEntry } from './yaml-block-entry';
 import { classifyTopLevelLine, type LiteralHeader, literalHeader, yamlKeyName } from './yaml-key-line';
 import { LiteralLine, type LiteralLineStep } from './yaml-literal-line';
 import {
@@ -14,7 +15,7 @@ import {
   isYamlFenceOpener,
 } from './yaml-markers';
 
-/** A top-level entry that is not a literal block: its lines, parsed once when it completes. */
+/** A top-level entry written on its key's line (or not read unit by unit): parsed once when it completes. */
 type PendingEntry = { lines: string[] };
 
 /** A top-level literal block being streamed. */
@@ -38,11 +39,14 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
   #heldCarriage = false;
   /** The current line, outside literal blocks (they read their lines as they come). */
   #line = '';
-  #entry: PendingEntry | undefined;
+  #entry: PendingEntry | YamlBlockEntry | undefined;
+  /** Block entries that ended without a value (they did not parse alone): the final parse settles them. */
+  readonly #unsettled: YamlBlockEntry[] = [];
   #literal: OpenLiteral | undefined;
   #root: Record<string, unknown> = {};
-  /** Top-level keys that already have events: a repeated key is not streamed twice. */
+  /** Top-level keys that have (or are streaming) events: a repeated key is not streamed twice. */
   readonly #seen = new Set<string>();
+  #partial: { version: number; value: unknown } | undefined;
   readonly #maxDepth: number | undefined;
   #snapshot: { root: unknown; text: string; value: unknown } | undefined;
 
@@ -79,6 +83,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     const finalValue = final !== undefined && isMapping(final.value) ? final.value : undefined;
     this.#closeLiteral(source, events, finalValue);
     this.#completeEntry(source, events, finalValue);
+    for (const entry of this.#unsettled.splice(0)) this.#settleBlock(entry, source, events, finalValue, true);
     // Keys the stream could not attribute (an indented document, a block that failed alone).
     if (finalValue !== undefined) {
       for (const key of Object.keys(finalValue)) this.#emitValue(key, finalValue[key], source, events);
@@ -88,6 +93,16 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
   }
 
   snapshot(): unknown {
+    const entry = this.#entry;
+    if (entry instanceof YamlBlockEntry && entry.opened) {
+      const { value, version } = entry.partial;
+      if (this.#partial?.version !== version || this.#partial.value !== this.#root) {
+        const copy = Array.isArray(value) ? value.slice() : { ...(value as object) };
+        this.#partial = { version, value: this.#root };
+        this.#snapshot = { root: this.#root, text: String(version), value: applyPatch(this.#root, [entry.key], copy) };
+      }
+      return this.#snapshot?.value;
+    }
     const literal = this.#literal;
     if (literal === undefined || literal.muted || literal.emitter.value === '') return this.#root;
     const cached = this.#snapshot;
@@ -205,15 +220,24 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     }
     const kind = classifyTopLevelLine(line);
     if (kind.kind === 'continuation') {
-      this.#entry?.lines.push(line);
+      const entry = this.#entry;
+      if (entry instanceof YamlBlockEntry) for (const event of entry.addLine(line)) events.push(event);
+      else entry?.lines.push(line);
       return;
     }
     if (kind.kind === 'document-marker') return;
     this.#completeEntry('observed_boundary', events);
     const header = literalHeader(kind.rest);
-    const key = header === undefined ? undefined : yamlKeyName(kind.keyText);
-    if (header !== undefined && key !== undefined) this.#openLiteral(key, header);
-    else this.#entry = { lines: [line] };
+    const nested = header === undefined && /^[ \t]*(?:#.*)?$/.test(kind.rest);
+    const key = header !== undefined || nested ? yamlKeyName(kind.keyText) : undefined;
+    if (key !== undefined && header !== undefined) {
+      this.#openLiteral(key, header);
+    } else if (key !== undefined && nested && !this.#seen.has(key)) {
+      this.#seen.add(key);
+      this.#entry = new YamlBlockEntry(key, line, this.#maxDepth);
+    } else {
+      this.#entry = { lines: [line] };
+    }
   }
 
   #openLiteral(key: string, header: LiteralHeader): void {
@@ -243,12 +267,36 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     const entry = this.#entry;
     if (entry === undefined) return;
     this.#entry = undefined;
+    if (entry instanceof YamlBlockEntry) {
+      this.#settleBlock(entry, source, events, finalValue, finalValue !== undefined);
+      return;
+    }
     const parsed = parseYamlText(entry.lines.join('\n'));
     // An entry that fails alone (a tab, an alias to an earlier anchor) is left to the final parse.
     if (!parsed.ok || !isMapping(parsed.value)) return;
     for (const key of Object.keys(parsed.value)) {
       const value = finalValue !== undefined && Object.hasOwn(finalValue, key) ? finalValue[key] : parsed.value[key];
       this.#emitValue(key, value, source, events);
+    }
+  }
+
+  /** Completes a block entry; one that cannot settle yet waits for the final parse. */
+  #settleBlock(
+    entry: YamlBlockEntry,
+    source: CompletionSource,
+    events: StreamingData[],
+    finalValue: Record<string, unknown> | undefined,
+    atEnd: boolean,
+  ): void {
+    const settled = finalValue === undefined ? undefined : readOwn(finalValue, entry.key);
+    const result = entry.complete(source, settled, atEnd);
+    for (const event of result.events) events.push(event);
+    if (result.value !== undefined) {
+      this.#root = applyPatch(this.#root, [entry.key], result.value) as Record<string, unknown>;
+    } else if (entry.opened && !atEnd) {
+      this.#unsettled.push(entry);
+    } else if (!entry.opened) {
+      this.#seen.delete(entry.key); // nothing emitted: the final parse may still supply the key
     }
   }
 
