@@ -8,6 +8,7 @@ import type { FinalParse, FormatStreamParser } from './format-parser';
 import { parseAnswer } from './parse-answer';
 import { reconcileWithFinal } from './reconcile-with-final';
 import { formats } from './registry';
+import { TextAccumulator } from './text-accumulator';
 
 /** Options of {@link createStreamParser}. */
 export type CreateStreamParserOptions = {
@@ -57,7 +58,7 @@ class AnswerStreamParser implements StreamParser {
   readonly #maxDepth: number | undefined;
   readonly #parser: FormatStreamParser;
   readonly #splitter = new ReasoningSplitter();
-  #answer = '';
+  readonly #answer = new TextAccumulator();
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
@@ -77,7 +78,7 @@ class AnswerStreamParser implements StreamParser {
   }
 
   get text(): string {
-    return this.#answer;
+    return this.#answer.toString();
   }
 
   get reasoning(): string {
@@ -98,7 +99,7 @@ class AnswerStreamParser implements StreamParser {
       // The common case: answer text only, so the format parser's events are ours.
       if (chunk === '') return [];
       const events = this.#parser.push(chunk);
-      this.#answer += chunk; // a rope: O(1) per chunk, flattened once by the final parse
+      this.#answer.append(chunk);
       this.#noteDone(events);
       return events;
     }
@@ -119,7 +120,11 @@ class AnswerStreamParser implements StreamParser {
     if (split.content !== '') this.#feed(split.content, events);
     this.#finished = true;
     try {
-      this.#final = parseAnswer(this.#answer, { format: this.format, output: this.#output, maxDepth: this.#maxDepth });
+      this.#final = parseAnswer(this.#answer.toString(), {
+        format: this.format,
+        output: this.#output,
+        maxDepth: this.#maxDepth,
+      });
     } catch (error) {
       if (!(error instanceof OutputParseError)) throw error;
       this.#finalError = error;
@@ -137,7 +142,7 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #feed(content: string, events: StreamingData[]): void {
-    this.#answer += content;
+    this.#answer.append(content);
     this.#collect(this.#parser.push(content), events);
   }
 

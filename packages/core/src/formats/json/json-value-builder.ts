@@ -123,6 +123,8 @@ export class JsonValueBuilder {
 
   /** The open string's closing quote was read. Returns whether it was the root. */
   closeString(): boolean {
+    // Flatten the rope of chunks into one string: a closed value is kept for the whole stream.
+    this.#string.charCodeAt(0);
     return this.completeScalar(this.#string);
   }
 
