@@ -1,19 +1,48 @@
-import { defineOutput, selectFormat } from '@fieldstream/core';
-import { FieldText } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { DashboardPage } from './pages/dashboard-page';
+import { HomePage } from './pages/home-page';
+import { LiveFormPage } from './pages/live-form-page';
+import { ProgressPage } from './pages/progress-page';
+import { TimelinePage } from './pages/timeline-page';
+import { routeHref, useHashRoute } from './router/use-hash-route';
 
-const incident = defineOutput({
-  status_summary: ['string', 'one-line status', true],
-  meta: { score: ['integer', '0-10'] },
-});
+const NAV = [
+  { path: '/', label: 'Home' },
+  { path: '/live', label: 'Live form' },
+  { path: '/progress', label: 'Progress' },
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/timeline', label: 'Timeline' },
+];
 
+/** The playground shell: a nav bar and one page per hash route. */
 export function App(): ReactElement {
+  const { path, params } = useHashRoute();
+  // Pages read their settings from the query once, when they mount (then write them back to it).
+  const key = path;
+  let page: ReactElement;
+  if (path === '/live') page = <LiveFormPage key={key} params={params} />;
+  else if (path === '/progress') page = <ProgressPage key={key} params={params} />;
+  else if (path === '/dashboard') page = <DashboardPage key={key} params={params} />;
+  else if (path === '/timeline') page = <TimelinePage key={key} params={params} />;
+  else page = <HomePage />;
   return (
-    <main>
-      <h1>Fieldstream playground</h1>
-      <p>
-        Auto format for the incident schema: <FieldText value={selectFormat(incident)} />
-      </p>
-    </main>
+    <>
+      <header className="topbar">
+        <h1>Fieldstream playground</h1>
+        <nav>
+          {NAV.map((item) => (
+            <a
+              key={item.path}
+              href={routeHref(item.path)}
+              className={item.path === path ? 'active' : undefined}
+              data-testid={`nav${item.path === '/' ? '-home' : item.path.replace('/', '-')}`}
+            >
+              {item.label}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main>{page}</main>
+    </>
   );
 }

@@ -62,7 +62,7 @@ export function planAnswer(request: AnswerPlanRequest): AnswerPlan {
 
   let stopAt = text.length;
   let ending: AnswerPlan['ending'] = 'done';
-  if (first && has('truncated')) stopAt = Math.floor(text.length * 0.6);
+  if (first && has('truncated')) stopAt = Math.floor(text.length * 0.7);
   if (first && has('drop_connection')) {
     stopAt = Math.floor(text.length * 0.5);
     ending = 'drop_connection';

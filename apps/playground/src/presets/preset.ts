@@ -6,7 +6,7 @@ export type FaultName =
   | 'malformed'
   /** Attempt 0 omits the preset's first `not_null` field; the retry gets the good answer. */
   | 'missing_field'
-  /** Attempt 0 stops at 60 % of the answer, cleanly (the parser must close what is open). */
+  /** Attempt 0 stops at 70 % of the answer, cleanly (the parser must close what is open). */
   | 'truncated'
   /** The server destroys the socket halfway through the answer. */
   | 'drop_connection'

@@ -1,0 +1,18 @@
+import type { FieldStore } from '@fieldstream/core';
+import { useReasoning } from '@fieldstream/react';
+import type { ReactElement } from 'react';
+
+/** The model's reasoning (a leading `<think>` block, or the provider's reasoning channel). */
+export function ReasoningPanel({ store }: { store: FieldStore<unknown> }): ReactElement {
+  const reasoning = useReasoning(store);
+  return (
+    <section className="panel reasoning">
+      <h3>Reasoning</h3>
+      {reasoning === '' ? (
+        <p className="muted">No reasoning so far.</p>
+      ) : (
+        <pre data-testid="reasoning">{reasoning}</pre>
+      )}
+    </section>
+  );
+}

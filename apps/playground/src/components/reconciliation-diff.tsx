@@ -1,0 +1,69 @@
+import { type FieldStore, REASONING_PATH, selectField } from '@fieldstream/core';
+import { useFinalData, useStreamStatus } from '@fieldstream/react';
+import type { ReactElement } from 'react';
+import type { RecorderSnapshot } from '../run/event-recorder';
+
+type DiffRow = { path: string; reconciled: string; streamed: unknown; final: unknown };
+
+/** How the final data settled every streamed path: confirmed, changed or removed. */
+export function ReconciliationDiff({
+  store,
+  snapshot,
+}: {
+  store: FieldStore<unknown>;
+  snapshot: RecorderSnapshot;
+}): ReactElement {
+  const final = useFinalData(store);
+  const { status } = useStreamStatus(store);
+  const rows = status === 'done' ? diffRows(store, snapshot) : [];
+  const counts = { confirmed: 0, changed: 0, removed: 0 } as Record<string, number>;
+  for (const row of rows) counts[row.reconciled] = (counts[row.reconciled] ?? 0) + 1;
+  return (
+    <section className="panel">
+      <h3>Reconciliation with the final data</h3>
+      {final === undefined ? (
+        <p className="muted">Waits for the final data.</p>
+      ) : (
+        <>
+          <p data-testid="diff-summary">
+            {counts.confirmed} confirmed · {counts.changed} changed · {counts.removed} removed
+          </p>
+          <div className="table-scroll short">
+            <table>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.path} data-testid="diff-row" data-path={row.path} data-reconciled={row.reconciled}>
+                    <td>
+                      <code>{row.path || '(root)'}</code>
+                    </td>
+                    <td className={`badge reconciled-${row.reconciled}`}>{row.reconciled}</td>
+                    <td className="value-cell">
+                      <code>{JSON.stringify(row.streamed) ?? ''}</code>
+                    </td>
+                    <td className="value-cell">
+                      <code>{JSON.stringify(row.final) ?? ''}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Every path a patch named (the latest streamed value of each), settled against the store's final data. */
+function diffRows(store: FieldStore<unknown>, snapshot: RecorderSnapshot): DiffRow[] {
+  const streamed = new Map<string, unknown>();
+  for (let i = 0; i < snapshot.patchCount; i++) {
+    const { data } = snapshot.patches[i] as RecorderSnapshot['patches'][number];
+    if (data.path !== REASONING_PATH) streamed.set(data.path, data.value);
+  }
+  const state = store.getState();
+  return [...streamed].map(([path, value]) => {
+    const field = selectField(state, path);
+    return { path, reconciled: field.reconciled ?? 'pending', streamed: value, final: field.value };
+  });
+}

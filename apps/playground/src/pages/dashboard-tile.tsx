@@ -1,0 +1,59 @@
+import { LiveForm, useStreamStatus } from '@fieldstream/react';
+import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
+import { presetById } from '../presets/index';
+import type { ScenarioSettings } from '../run/scenario-settings';
+import { usePlaygroundRun } from '../run/use-playground-run';
+
+export type DashboardTileProps = {
+  presetId: string;
+  /** Pacing shared by every tile. */
+  pacing: Pick<ScenarioSettings, 'charsPerSecond' | 'chunkSize'>;
+  /** Starts this tile's response whenever it increases. */
+  startCount: number;
+  /** Aborts this tile's response whenever it increases. */
+  abortCount: number;
+};
+
+/** One dashboard tile: its own response, store and live form. */
+export function DashboardTile({ presetId, pacing, startCount, abortCount }: DashboardTileProps): ReactElement {
+  const preset = presetById(presetId);
+  const run = usePlaygroundRun();
+  const { status, attempt } = useStreamStatus(run.store);
+  const latest = useRef({ run, pacing });
+  useLayoutEffect(() => {
+    latest.current = { run, pacing };
+  });
+
+  useEffect(() => {
+    if (startCount === 0) return;
+    const { run: current, pacing: chosen } = latest.current;
+    current.start({
+      preset: preset.id,
+      format: preset.format,
+      charsPerSecond: chosen.charsPerSecond,
+      chunkSize: chosen.chunkSize,
+      faults: [],
+      maxRetries: 2,
+      live: false,
+    });
+  }, [startCount, preset]);
+
+  useEffect(() => {
+    if (abortCount > 0) latest.current.run.abort();
+  }, [abortCount]);
+
+  return (
+    <article className="tile" data-testid={`tile-${preset.id}`} data-status={status} data-scenario={run.scenario ?? ''}>
+      <header>
+        <h3>{preset.title}</h3>
+        <span className={`badge status-${status}`}>{status}</span>
+        {attempt > 0 ? <span className="badge">attempt {attempt + 1}</span> : null}
+      </header>
+      <div className="tile-body">
+        {preset.output === undefined ? null : (
+          <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactElement } from 'react';
+import { presets } from '../presets/index';
+import { routeHref } from '../router/use-hash-route';
+import { DEFAULT_SETTINGS, settingsToParams } from '../run/scenario-settings';
+
+const PAGES = [
+  {
+    path: '/live',
+    id: 'live',
+    title: 'Live form',
+    text: 'A schema becomes a form that fills in as the answer streams.',
+  },
+  {
+    path: '/progress',
+    id: 'progress',
+    title: 'Progress panel',
+    text: 'Per-field phases and provenance, attempts, retries, fault switches.',
+  },
+  { path: '/dashboard', id: 'dashboard', title: 'Dashboard', text: 'Six tiles, six responses, streaming at once.' },
+  {
+    path: '/timeline',
+    id: 'timeline',
+    title: 'Event timeline',
+    text: 'Devtools: every patch beside the raw text, reasoning, final data and its reconciliation.',
+  },
+];
+
+/** The front door: what the playground shows, and a link to each page. */
+export function HomePage(): ReactElement {
+  return (
+    <div className="page home">
+      <p className="lead">
+        Fieldstream turns a model's structured answer into field-level patches while it streams. Everything here runs
+        against a built-in model on this dev server: recorded answers over real server-sent events, no API key.
+      </p>
+      <div className="cards">
+        {PAGES.map((page) => (
+          <a key={page.id} className="card" href={routeHref(page.path)} data-testid={`home-${page.id}`}>
+            <h3>{page.title}</h3>
+            <p>{page.text}</p>
+          </a>
+        ))}
+      </div>
+      <h3>Presets</h3>
+      <ul className="preset-list">
+        {presets.map((preset) => (
+          <li key={preset.id}>
+            <a
+              href={routeHref(
+                '/live',
+                settingsToParams({ ...DEFAULT_SETTINGS, preset: preset.id, format: preset.format }),
+              )}
+            >
+              {preset.title}
+            </a>{' '}
+            <span className="muted">{preset.description}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

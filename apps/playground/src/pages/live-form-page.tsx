@@ -1,0 +1,47 @@
+import { LiveForm, useStreamStatus } from '@fieldstream/react';
+import type { ReactElement } from 'react';
+import { FinalData } from '../components/final-data';
+import { ReasoningPanel } from '../components/reasoning-panel';
+import { RunStatus } from '../components/run-status';
+import { TextAnswer } from '../components/text-answer';
+import { ScenarioControls } from '../controls/scenario-controls';
+import { presetById } from '../presets/index';
+import { usePlaygroundRun } from '../run/use-playground-run';
+import { useRouteSettings } from '../run/use-route-settings';
+
+/** A preset's schema as a live form that fills in while the answer streams. */
+export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElement {
+  const [settings, setSettings] = useRouteSettings(params);
+  const run = usePlaygroundRun();
+  const { status } = useStreamStatus(run.store);
+  // The form follows the running response's preset; before a run, the picker's.
+  const preset = presetById(run.settings?.preset ?? settings.preset);
+  return (
+    <div className="page">
+      <h2>Live form</h2>
+      <p className="muted">{preset.description}</p>
+      <ScenarioControls
+        settings={settings}
+        onChange={setSettings}
+        onStart={() => run.start(settings)}
+        onAbort={run.abort}
+        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+      />
+      <RunStatus store={run.store} scenario={run.scenario} />
+      <div className="columns">
+        <section className="panel" data-testid="live-form" data-preset={preset.id}>
+          <h3>{preset.title}</h3>
+          {preset.output === undefined ? (
+            <TextAnswer recorder={run.recorder} />
+          ) : (
+            <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />
+          )}
+        </section>
+        <div className="stack">
+          <ReasoningPanel store={run.store} />
+          <FinalData store={run.store} />
+        </div>
+      </div>
+    </div>
+  );
+}

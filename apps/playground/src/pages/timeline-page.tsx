@@ -1,0 +1,50 @@
+import { useStreamStatus } from '@fieldstream/react';
+import { type ReactElement, useState } from 'react';
+import { EventLog } from '../components/event-log';
+import { FinalData } from '../components/final-data';
+import { RawText } from '../components/raw-text';
+import { ReasoningPanel } from '../components/reasoning-panel';
+import { ReconciliationDiff } from '../components/reconciliation-diff';
+import { RetryLog } from '../components/retry-log';
+import { RunStatus } from '../components/run-status';
+import { ScenarioControls } from '../controls/scenario-controls';
+import { usePlaygroundRun } from '../run/use-playground-run';
+import { useRecorder } from '../run/use-recorder';
+import { useRouteSettings } from '../run/use-route-settings';
+
+/** Devtools: every patch beside the raw text, the reasoning, the final data and its reconciliation. */
+export function TimelinePage({ params }: { params: URLSearchParams }): ReactElement {
+  const [settings, setSettings] = useRouteSettings(params);
+  const run = usePlaygroundRun();
+  const { status } = useStreamStatus(run.store);
+  const snapshot = useRecorder(run.recorder);
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  return (
+    <div className="page">
+      <h2>Event timeline</h2>
+      <ScenarioControls
+        settings={settings}
+        onChange={setSettings}
+        onStart={() => {
+          setSelected(undefined);
+          run.start(settings);
+        }}
+        onAbort={run.abort}
+        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+      />
+      <RunStatus store={run.store} scenario={run.scenario} />
+      <div className="columns">
+        <EventLog snapshot={snapshot} selected={selected} onSelect={setSelected} />
+        <RawText snapshot={snapshot} selected={selected} />
+      </div>
+      <div className="columns">
+        <ReasoningPanel store={run.store} />
+        <RetryLog recorder={run.recorder} />
+      </div>
+      <div className="columns">
+        <FinalData store={run.store} />
+        <ReconciliationDiff store={run.store} snapshot={snapshot} />
+      </div>
+    </div>
+  );
+}
