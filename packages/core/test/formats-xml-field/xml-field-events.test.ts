@@ -1,4 +1,4 @@
-import { createStreamParser, type StreamingData } from '@fieldstream/core';
+import { createStreamParser, DepthLimitError, parseOutput, type StreamingData } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { documents, output } from './documents';
 import { compact, mergedEvents } from './format-test-helpers';
@@ -155,5 +155,23 @@ describe('xml_field stream events', () => {
       ['done', 'score', '', 2, 'final_reconciliation'],
       ['done', '', '', { summary: 'plain json', score: 2 }, 'final_reconciliation'],
     ]);
+  });
+
+  it('streams a json field nested 100 000 deep without overflowing, and applies maxDepth from the root', () => {
+    const depth = 100_000;
+    const text = `<agently_output><field name="tags" type="json">${'['.repeat(depth)}${']'.repeat(depth)}</field></agently_output>`;
+    const parser = createStreamParser({ format: 'xml_field' });
+    let events = 0;
+    for (let at = 0; at < text.length; at += 4096) events += parser.push(text.slice(at, at + 4096)).length;
+    events += parser.finish().length;
+    expect(events).toBe(2 * depth + 1); // an opening delta and a done per array, then the root
+
+    const shallow = '<agently_output><field name="tags" type="json">[[["x"]]]</field></agently_output>';
+    expect(parseOutput(shallow, { format: 'xml_field', maxDepth: 4 })).toEqual({ tags: [[['x']]] });
+    expect(() => parseOutput(shallow, { format: 'xml_field', maxDepth: 3 })).toThrow(
+      new DepthLimitError(3, 'tags[0][0]'),
+    );
+    const limited = createStreamParser({ format: 'xml_field', maxDepth: 3 });
+    expect(() => limited.push(shallow)).toThrow(new DepthLimitError(3, 'tags[0][0]'));
   });
 });

@@ -1,4 +1,4 @@
-import { createStreamParser } from '@fieldstream/core';
+import { createStreamParser, DepthLimitError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { compact, mergedEvents } from '../formats-xml-field/format-test-helpers';
 import { documents, output } from './documents';
@@ -224,5 +224,22 @@ describe('yaml_literal stream events', () => {
     ]);
     expect(parser.final).toBeUndefined();
     expect(parser.finalError?.message).toContain('line 4 of the YAML is indented with a tab');
+  });
+
+  it('applies maxDepth from the root, and rejects nesting too deep for the yaml package', () => {
+    const text = '<<<BEGIN AGENTLY_YAML>>>\ntags: [[[x]]]\n<<<END AGENTLY_YAML>>>\n';
+    expect(parseOutput(text, { format: 'yaml_literal', maxDepth: 4 })).toEqual({ tags: [[['x']]] });
+    expect(() => parseOutput(text, { format: 'yaml_literal', maxDepth: 3 })).toThrow(
+      new DepthLimitError(3, 'tags[0][0]'),
+    );
+    const limited = createStreamParser({ format: 'yaml_literal', maxDepth: 3 });
+    expect(() => limited.push(text)).toThrow(new DepthLimitError(3, 'tags[0][0]'));
+
+    const depth = 100_000;
+    const deep = `<<<BEGIN AGENTLY_YAML>>>\ntags: ${'['.repeat(depth)}${']'.repeat(depth)}\n<<<END AGENTLY_YAML>>>\n`;
+    expect(() => parseOutput(deep, { format: 'yaml_literal' })).toThrow('the YAML nests too deeply to parse');
+    const parser = createStreamParser({ format: 'yaml_literal' });
+    expect(compact([...parser.push(deep), ...parser.finish()])).toEqual([]);
+    expect(parser.finalError?.message).toContain('nests too deeply');
   });
 });

@@ -1,5 +1,6 @@
-import { OutputParseError } from '../../errors/errors';
+import { DepthLimitError, OutputParseError } from '../../errors/errors';
 import { writeOwn } from '../../patch/apply-patch';
+import { formatPath, parsePath } from '../../patch/path';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
 import { parseJsonText } from '../json/json-final-parser';
@@ -103,10 +104,16 @@ function fieldValue(
     const parsed = parseJsonText(normalised.text, { maxDepth: maxDepth === undefined ? undefined : maxDepth - 1 });
     return { value: parsed.value, repaired: parsed.repaired };
   } catch (error) {
+    if (error instanceof DepthLimitError) throw new DepthLimitError(error.maxDepth + 1, prefixPath(name, error.path));
     if (!(error instanceof OutputParseError)) throw error;
     const reason = error.message.replace(/^Could not parse the json output: /, '');
     throw parseError(text, `field ${JSON.stringify(name)} (type="json") is not JSON: ${reason}`);
   }
+}
+
+/** `path` (relative to a field's value) as a path from the answer's root. */
+function prefixPath(name: string, path: string): string {
+  return formatPath([name, ...(path === '' ? [] : parsePath(path))]);
 }
 
 function parseError(text: string, reason: string): OutputParseError {

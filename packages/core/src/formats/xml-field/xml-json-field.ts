@@ -1,3 +1,4 @@
+import { DepthLimitError } from '../../errors/errors';
 import type { StreamingData } from '../../patch/streaming-data';
 import type { FinalParse } from '../format-parser';
 import { JsonStreamParser } from '../json/json-stream-parser';
@@ -68,7 +69,7 @@ export class XmlJsonField {
           break;
         case 'json':
           this.#first ??= rest[0];
-          return this.#parser.push(rest);
+          return this.#feed(rest);
       }
     }
     return [];
@@ -82,7 +83,17 @@ export class XmlJsonField {
     if (this.#state !== 'json' || this.#parser.isComplete) return [];
     // Only a bare word may be ended by a blank: inside a string the blank would be content.
     if (this.#first === undefined || !/[-+.0-9A-Za-z]/.test(this.#first)) return [];
-    return this.#parser.push(' ');
+    return this.#feed(' ');
+  }
+
+  /** Feeds the tokenizer; a depth error is reported against the answer's own `maxDepth`. */
+  #feed(text: string): StreamingData[] {
+    try {
+      return this.#parser.push(text);
+    } catch (error) {
+      if (error instanceof DepthLimitError) throw new DepthLimitError(error.maxDepth + 1, error.path);
+      throw error;
+    }
   }
 
   /** End of the answer: closes what is still open, with the final parse's values. */

@@ -30,8 +30,11 @@ const OPENING_FENCE = /^(`{3,}|~{3,})[ \t]*([^`\r\n]*?)[ \t]*$/;
  */
 export class XmlTextField {
   readonly #emitter: TextFieldEmitter;
-  /** The raw content, to compute the normalised value when the field closes. */
-  readonly #raw: string[] = [];
+  /**
+   * The raw content while normalisation may still remove some of it (to compute the value at the
+   * close). Once streaming, the value is the trimmed streamed text, so nothing more is kept.
+   */
+  #raw: string[] = [];
   #state: State = 'leading';
   #held = '';
   /** Comments count only before any other whitespace than `stripScaffoldComments` skips. */
@@ -51,7 +54,7 @@ export class XmlTextField {
 
   /** More content of the field. */
   push(text: string): StreamingData[] {
-    this.#raw.push(text);
+    if (this.#state !== 'content') this.#raw.push(text);
     let rest = text;
     while (rest !== '') {
       switch (this.#state) {
@@ -73,6 +76,7 @@ export class XmlTextField {
           rest = /\S/.test(rest) ? this.#releaseAndContinue() : '';
           break;
         case 'content':
+          if (this.#raw.length > 0) this.#raw = [];
           return this.#emitter.append(rest);
       }
     }
@@ -85,11 +89,12 @@ export class XmlTextField {
    */
   close(source: CompletionSource, finalValue?: string): StreamingData[] {
     let value = finalValue;
-    if (value === undefined) {
-      const normalised = normaliseSection(this.#raw.join(''));
-      if (normalised.ok) value = normalised.text;
+    // While streaming, the normalised value is the streamed text (trimmed by the emitter).
+    if (value === undefined && this.#state !== 'content') {
+      const raw = this.#raw.join('');
+      const normalised = normaliseSection(raw);
+      value = normalised.ok ? normalised.text : raw.trim();
     }
-    if (value === undefined && this.#state !== 'content') value = this.#raw.join('').trim();
     return this.#emitter.close(source, value);
   }
 

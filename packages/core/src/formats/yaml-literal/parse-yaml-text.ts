@@ -40,6 +40,7 @@ export function parseYamlText(text: string): YamlParseResult {
 
 function describeSyntaxError(text: string, message: string): string {
   const headline = message.split('\n', 1)[0] as string;
+  if (/call stack/i.test(headline)) return 'the YAML nests too deeply to parse';
   const tabLine = lineIndentedWithTab(text);
   if (tabLine !== undefined) {
     return `invalid YAML: line ${tabLine} of the YAML is indented with a tab; YAML indents with spaces only (${headline})`;

@@ -48,8 +48,9 @@ function writeItem(lines: string[], item: OutputNode, indent: string): void {
   }
 }
 
+/** A placeholder that is itself a valid plain scalar (no `: ` or ` #` inside). */
 function placeholder(node: OutputNode): string {
-  if (node.kind === 'enum') return `<one of: ${node.values.map((value) => JSON.stringify(value)).join(', ')}>`;
+  if (node.kind === 'enum') return `<one of ${node.values.map((value) => JSON.stringify(value)).join(', ')}>`;
   if (node.kind === 'scalar') return `<${node.type === 'any' ? 'value' : node.type}>`;
   return node.kind === 'array' ? '[]' : '{}';
 }
