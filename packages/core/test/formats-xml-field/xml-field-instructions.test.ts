@@ -60,7 +60,7 @@ describe('xml_field instructions', () => {
     const filled = SKELETON.replace('<!-- (text) one-line status -->', 'All good & <b>calm</b>')
       .replace('<!-- (text) one of: "low", "high"; how bad -->', 'low')
       .replace(/<!-- \(json\)\n<integer> \/\/ 0-10\n-->/, '7')
-      .replace(/<!-- \(json\)\n\[[^]*?\n-->/, '[{"name": "bolt", "qty": 2}]');
+      .replace(/<!-- \(json\)\n\[[\s\S]*?\n-->/, '[{"name": "bolt", "qty": 2}]');
     expect(parseOutput(filled, { format: 'xml_field', output })).toEqual({
       summary: 'All good & <b>calm</b>',
       level: 'low',
