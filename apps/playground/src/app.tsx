@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { DashboardPage } from './pages/dashboard-page';
 import { HomePage } from './pages/home-page';
+import { AnswerFlowPage, ContractPage } from './pages/kits/index';
 import { LiveFormPage } from './pages/live-form-page';
 import { ProgressPage } from './pages/progress-page';
 import { TimelinePage } from './pages/timeline-page';
@@ -12,6 +13,8 @@ const NAV = [
   { path: '/progress', label: 'Progress' },
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/timeline', label: 'Timeline' },
+  { path: '/contract', label: 'Contract' },
+  { path: '/answer-flow', label: 'Answer flow' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -24,6 +27,8 @@ export function App(): ReactElement {
   else if (path === '/progress') page = <ProgressPage key={key} params={params} />;
   else if (path === '/dashboard') page = <DashboardPage key={key} params={params} />;
   else if (path === '/timeline') page = <TimelinePage key={key} params={params} />;
+  else if (path === '/contract') page = <ContractPage key={key} params={params} />;
+  else if (path === '/answer-flow') page = <AnswerFlowPage key={key} params={params} />;
   else page = <HomePage />;
   return (
     <>

@@ -23,6 +23,8 @@ const PAGES = [
     title: 'Event timeline',
     text: 'Devtools: every patch beside the raw text, reasoning, final data and its reconciliation.',
   },
+  { path: '/contract', id: 'contract', title: 'Output contract', text: 'The UI switches on status mid-stream.' },
+  { path: '/answer-flow', id: 'answer-flow', title: 'Answer flow', text: 'A batch: check, review, repair, fallback.' },
 ];
 
 /** The front door: what the playground shows, and a link to each page. */

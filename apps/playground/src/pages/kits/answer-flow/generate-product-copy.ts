@@ -1,0 +1,54 @@
+import { AbortError, createResponse, type GenerateItem, type GenerateRequest, REASONING_PATH } from '@fieldstream/core';
+import {
+  type Product,
+  type ProductCopy,
+  productCopyOutput,
+  productPresetId,
+} from '../../../presets/product-descriptions';
+import { kitModel } from '../kit-model';
+import type { ProductFlowApp } from './product-flow';
+
+/**
+ * `generate` for one batch: one response per item from the built-in model, all of the batch at
+ * once. Every patch of an item's answer is emitted under that item (`emit` → the run's sink →
+ * `items.<id>…` in the page's store), so the batch fills in item by item. An item whose response
+ * fails is left out of the result (the flow records `missing-value` for it).
+ */
+export async function generateProductCopy(
+  request: GenerateRequest<Product, ProductCopy, ProductFlowApp>,
+): Promise<Record<string, ProductCopy>> {
+  const { app, round, signal } = request;
+  const answers = await Promise.all(
+    request.items.map(async (item): Promise<[string, ProductCopy] | undefined> => {
+      const response = createResponse({
+        model: kitModel(`${app.scenario}-${item.id}-r${round}`, app, () => productPresetId(item.id, round)),
+        input: promptInput(item),
+        instruct: 'Write the product copy for a shop page. No superlatives, no claims without a certificate.',
+        output: productCopyOutput,
+        format: 'json',
+        maxRetries: 0,
+        signal,
+      });
+      app.onItemStreaming(item.id, round);
+      const unsubscribe = response.subscribe((event) => {
+        if (event.type === 'patch' && event.data.path !== REASONING_PATH) request.emit(item.id, [event.data]);
+      });
+      try {
+        return [item.id, await response.getData()];
+      } catch (error) {
+        if (error instanceof AbortError || signal.aborted) throw error;
+        return undefined;
+      } finally {
+        unsubscribe();
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter((answer) => answer !== undefined));
+}
+
+/** The item's facts, and on a repair round what was wrong with the previous answer. */
+function promptInput(item: GenerateItem<Product, ProductCopy>): unknown {
+  const base = { product: item.data.name, facts: item.data.facts };
+  if (item.repairs === undefined) return base;
+  return { ...base, previous_answer: item.previous, fix_these_issues: item.repairs.map((issue) => issue.message) };
+}

@@ -1,0 +1,91 @@
+import { customerRefundContract } from '@fieldstream/core';
+import { useFinalData, useStreamStatus } from '@fieldstream/react';
+import { type ReactElement, useState } from 'react';
+import { REFUNDABLE_BALANCE } from '../../../presets/refund-contract';
+import { LiveValue } from '../live-value';
+import { CompatibilityTable } from './compatibility-table';
+import { ContractAttempts } from './contract-attempts';
+import { ContractControls } from './contract-controls';
+import { type RefundRunSettings, refundSettingsFrom, useRefundRun } from './refund-run';
+import { RoutedActions } from './routed-actions';
+import { SampleCheck } from './sample-check';
+import { StatusSwitch } from './status-panel';
+import { useObservations } from './use-observations';
+import '../kits.css';
+
+/**
+ * The contract kit: a refund decision streams under the customer-refund contract; the UI switches
+ * on `status` while the rest streams, routes the validated answer to each consumer, shows the
+ * contract's violations and the retry they cause, and compares contract versions.
+ */
+export function ContractPage({ params }: { params: URLSearchParams }): ReactElement {
+  const [settings, setSettings] = useState<RefundRunSettings>(() => refundSettingsFrom(params));
+  const run = useRefundRun();
+  const { status, attempt, error } = useStreamStatus(run.store);
+  const final = useFinalData(run.store);
+  const events = useObservations(run.response);
+  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  return (
+    <div className="page kit-page">
+      <h2>Output contract</h2>
+      <p className="muted">
+        Contract <code>{customerRefundContract.name}</code> v{customerRefundContract.version}: every field required
+        (absence is <code>null</code> or <code>[]</code>), a <code>status</code> whose every value tells each consumer
+        what to do, and program rules checked as response validators (refundable balance {REFUNDABLE_BALANCE} EUR).
+      </p>
+      <ContractControls
+        settings={settings}
+        onChange={setSettings}
+        onStart={() => run.start(settings)}
+        onAbort={run.abort}
+        running={running}
+      />
+      <div
+        className="run-status"
+        data-testid="contract-run"
+        data-status={status}
+        data-scenario={run.scenario ?? ''}
+        data-has-final={final !== undefined}
+      >
+        <span className={`badge status-${status}`} data-testid="contract-run-status">
+          {status}
+        </span>
+        <span data-testid="contract-attempt-counter">attempt {attempt + 1}</span>
+        {error === undefined ? null : (
+          <p className="error" role="alert" data-testid="contract-error">
+            {error.name}: {error.message}
+          </p>
+        )}
+      </div>
+      <div className="columns">
+        <div className="stack">
+          <StatusSwitch store={run.store} />
+          <section className="panel">
+            <h3>Message to the customer</h3>
+            <p>
+              <LiveValue store={run.store} path="customer_message" testId="customer-message" placeholder="—" />
+            </p>
+            <h4>Reason (for the agent)</h4>
+            <p>
+              <LiveValue store={run.store} path="reason" testId="decision-reason" placeholder="—" />
+            </p>
+          </section>
+        </div>
+        <div className="stack">
+          <RoutedActions store={run.store} />
+          <ContractAttempts events={events} />
+          <section className="panel">
+            <h3>Final data</h3>
+            {final === undefined ? (
+              <p className="muted">Not yet.</p>
+            ) : (
+              <pre data-testid="contract-final">{JSON.stringify(final, null, 2)}</pre>
+            )}
+          </section>
+        </div>
+      </div>
+      <CompatibilityTable />
+      <SampleCheck />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { customerRefundSamples } from '@fieldstream/core';
+import type { ReactElement } from 'react';
+import { refundContract } from '../../../presets/refund-contract';
+import { REFUND_RULE_CONTEXT } from './refund-run';
+
+const report = refundContract.checkSamples(customerRefundSamples, REFUND_RULE_CONTEXT);
+
+/** The contract test: `contract.checkSamples` over the core's samples (one per status, plus invalid ones). */
+export function SampleCheck(): ReactElement {
+  return (
+    <section className="panel" data-testid="sample-check" data-ok={report.ok}>
+      <h3>Contract test: the samples</h3>
+      <p className="muted">
+        <code>contract.checkSamples(customerRefundSamples)</code> — {report.ok ? 'every sample' : 'not every sample'}{' '}
+        behaves as expected.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Sample</th>
+            <th>Expected</th>
+            <th>Violations</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.outcomes.map((outcome) => (
+            <tr key={outcome.name} data-ok={outcome.ok}>
+              <td>{outcome.name}</td>
+              <td>
+                {outcome.expected} {outcome.ok ? '✓' : '✗'}
+              </td>
+              <td>
+                {outcome.violations.length === 0 ? (
+                  <span className="muted">none</span>
+                ) : (
+                  <ul className="kit-violations">
+                    {outcome.violations.map((violation) => (
+                      <li key={`${violation.rule}:${violation.path}`}>
+                        <code>{violation.rule}</code> {violation.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

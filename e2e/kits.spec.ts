@@ -1,0 +1,288 @@
+import { expect, test } from '@playwright/test';
+import { scenarioStats } from './support/api';
+import {
+  firstTextOrder,
+  itemChecks,
+  itemStatuses,
+  panelAppearance,
+  routedActions,
+  watchFirstText,
+  watchStatusPanel,
+} from './support/kits';
+
+// The kit pages: the output contract (#/contract) and the batch answer flow (#/answer-flow).
+
+/** Each consumer's action per status, as contract customer_refund v1.0.0 defines them. */
+const ROUTES: Record<string, { kind: string; actions: Record<string, string> }> = {
+  resolved: {
+    kind: 'business',
+    actions: {
+      ui: 'show the decision and the message',
+      ticket_system: 'execute the actions and close the ticket',
+      analytics: 'count the decision',
+    },
+  },
+  need_more_info: {
+    kind: 'business',
+    actions: {
+      ui: 'show the message and a form for missing_info',
+      ticket_system: 'set the ticket to waiting on customer',
+      analytics: 'count as pending',
+    },
+  },
+  unable_to_confirm: {
+    kind: 'business',
+    actions: {
+      ui: 'tell the customer an agent will follow up',
+      ticket_system: 'assign to the refund queue',
+      analytics: 'count as escalated',
+    },
+  },
+  tool_failure: {
+    kind: 'system',
+    actions: {
+      ui: 'show a temporary-problem notice',
+      ticket_system: 'schedule a retry',
+      analytics: 'count as a system fault, not a refund outcome',
+    },
+  },
+};
+
+const CASES = [
+  { status: 'resolved', format: 'json' },
+  { status: 'need_more_info', format: 'xml_field' },
+  { status: 'unable_to_confirm', format: 'json' },
+  { status: 'tool_failure', format: 'yaml_literal' },
+] as const;
+
+for (const { status, format } of CASES) {
+  test(`contract: ${status} (${format}) switches the UI on status while streaming, then routes every consumer`, async ({
+    page,
+  }) => {
+    await page.goto(`/#/contract?sample=${status}&format=${format}&rate=600&chunk=4`);
+    await expect(page.getByTestId('contract-controls')).toBeVisible();
+    await watchStatusPanel(page);
+    await page.getByTestId('contract-start').click();
+
+    const panel = page.getByTestId('status-panel');
+    await expect(panel).toHaveAttribute('data-status', status);
+    // The panel came up while the answer was still streaming: no final data, nothing routed yet,
+    // and the last field (customer_message) not complete.
+    expect(await panelAppearance(page)).toEqual({
+      status,
+      runStatus: 'streaming',
+      hasFinal: false,
+      routed: false,
+      customerMessageComplete: false,
+    });
+    await expect(panel).toHaveAttribute('data-appeared-during', 'streaming');
+    await expect(panel).toHaveAttribute('data-kind', ROUTES[status]?.kind ?? '');
+
+    await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+    const routed = page.getByTestId('routed-actions');
+    await expect(routed).toHaveAttribute('data-status', status);
+    await expect(routed).toHaveAttribute('data-kind', ROUTES[status]?.kind ?? '');
+    expect(await routedActions(page)).toEqual(ROUTES[status]?.actions);
+    await expect(page.getByTestId('final-violations')).toHaveAttribute('data-count', '0');
+    await expect(page.getByTestId('contract-attempt')).toHaveCount(1);
+
+    if (status === 'resolved') {
+      await expect(panel.getByTestId('refund-decision')).toHaveText('partial_refund');
+      await expect(panel.getByTestId('refund-amount')).toHaveText('24.5');
+    } else if (status === 'need_more_info') {
+      await expect(panel.getByTestId('missing-info-item')).toHaveText(['order number']);
+    } else if (status === 'unable_to_confirm') {
+      await expect(panel.getByTestId('escalation-reason')).toHaveText('carrier record conflicts with the customer');
+    } else {
+      // A system fault: an alert, visibly apart from the business outcomes.
+      await expect(panel).toHaveAttribute('role', 'alert');
+      await expect(panel.getByTestId('system-fault-notice')).toContainText('System fault, not a refund outcome');
+      await expect(panel.getByTestId('fault-reason')).toHaveText('The order service timed out.');
+    }
+  });
+}
+
+test('contract: the invalid sample is retried with a correction naming the violations, then ends valid', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/#/contract?sample=invalid_date_promise&format=json&rate=3000');
+  await page.getByTestId('contract-start').click();
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+
+  const attempts = page.getByTestId('contract-attempt');
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0).getByTestId('contract-violation')).toHaveText([
+    'refund_within_balance refund_amount 500 exceeds the refundable balance 49',
+    'no_date_promise customer_message promises a date',
+  ]);
+  await expect(attempts.nth(0).getByTestId('attempt-valid')).toHaveCount(0);
+  await expect(attempts.nth(1).getByTestId('retry-correction')).toContainText(
+    'Your previous answer could not be accepted: refund_amount 500 exceeds the refundable balance 49; customer_message promises a date',
+  );
+  await expect(attempts.nth(1).getByTestId('contract-violation')).toHaveCount(0);
+  await expect(attempts.nth(1).getByTestId('attempt-valid')).toBeVisible();
+  await expect(page.getByTestId('contract-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('contract-run')).toContainText('attempt 2');
+
+  expect(await routedActions(page)).toEqual(ROUTES.resolved?.actions);
+  await expect(page.getByTestId('final-violations')).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('status-panel').getByTestId('refund-amount')).toHaveText('24.5');
+
+  // The server saw one response with two attempts: the invalid answer, then the valid one.
+  const scenario = (await page.getByTestId('contract-run').getAttribute('data-scenario')) ?? '';
+  const stats = await scenarioStats(request, scenario);
+  expect(stats.log.map((record) => [record.attempt, record.preset, record.outcome])).toEqual([
+    [0, 'refund-invalid-date-promise', 'completed'],
+    [1, 'refund-resolved', 'completed'],
+  ]);
+});
+
+test('contract: the compatibility table tells minor from major and names the consumers that break', async ({
+  page,
+}) => {
+  await page.goto('/#/contract');
+  const rows = page.getByTestId('compatibility-row');
+  await expect(rows).toHaveCount(3);
+  const read = async (version: string) => {
+    const row = page.locator(`[data-testid="compatibility-row"][data-version="${version}"]`);
+    return {
+      level: await row.getAttribute('data-level'),
+      bumpOk: await row.getAttribute('data-bump-ok'),
+      breaking: await row.getByTestId('breaking-consumers').textContent(),
+    };
+  };
+  expect(await read('1.1.0')).toEqual({ level: 'minor', bumpOk: 'true', breaking: 'none' });
+  expect(await read('2.0.0')).toEqual({ level: 'major', bumpOk: 'true', breaking: 'analytics, ticket_system, ui' });
+  expect(await read('1.2.0')).toEqual({ level: 'major', bumpOk: 'false', breaking: 'analytics, ticket_system, ui' });
+  await expect(page.getByTestId('sample-check')).toHaveAttribute('data-ok', 'true');
+});
+
+const IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'] as const;
+
+test('answer flow (optional review): the batch fills in item by item, p5 is repaired after review, p6 falls back', async ({
+  page,
+}) => {
+  await page.goto('/#/answer-flow?policy=optional&rate=1200');
+  await watchFirstText(page);
+  await page.getByTestId('flow-start').click();
+  expect(await itemStatuses(page, IDS)).toEqual({
+    p1: 'passed',
+    p2: 'passed',
+    p3: 'passed',
+    p4: 'passed',
+    p5: 'passed',
+    p6: 'fallback',
+  });
+  // Batches of two, one after the other, each item streaming into its own `items.<id>` path.
+  const order = await firstTextOrder(page);
+  expect(order).toHaveLength(6);
+  expect(new Set(order.slice(0, 2))).toEqual(new Set(['p1', 'p2']));
+  expect(new Set(order.slice(2, 4))).toEqual(new Set(['p3', 'p4']));
+  expect(new Set(order.slice(4, 6))).toEqual(new Set(['p5', 'p6']));
+
+  expect(await itemChecks(page, 'p3')).toEqual([
+    '0 generate passed',
+    '0 check failed',
+    '1 generate passed',
+    '1 check passed',
+    '1 review passed',
+  ]);
+  await expect(page.getByTestId('flow-item-p3')).toHaveAttribute('data-rounds', '2');
+  expect(await itemChecks(page, 'p4')).toEqual(['0 generate passed', '0 check passed', '0 review unavailable']);
+  expect(await itemChecks(page, 'p5')).toEqual([
+    '0 generate passed',
+    '0 check passed',
+    '0 review failed',
+    '1 generate passed',
+    '1 check passed',
+    '1 review passed',
+  ]);
+  expect(await itemChecks(page, 'p6')).toEqual([
+    '0 generate passed',
+    '0 check failed',
+    '1 generate passed',
+    '1 check failed',
+    '1 fallback passed',
+  ]);
+  await expect(page.getByTestId('flow-item-p5').getByTestId('item-headline')).toHaveText('One piece of bamboo');
+  // The fallback's shortened description is the store's final value (a reconciled change).
+  const p6 = page.getByTestId('flow-item-p6').getByTestId('item-description');
+  await expect(p6).toHaveAttribute('data-phase', 'changed');
+  await expect(p6).toHaveText(/ the wool cycle of your…$/);
+  await expect(page.getByTestId('flow-generate-calls')).toHaveAttribute('data-count', '5');
+});
+
+test('answer flow (required review): an unresolved review fails p4; the repaired item shows two rounds', async ({
+  page,
+}) => {
+  await page.goto('/#/answer-flow?policy=required&rate=0');
+  await page.getByTestId('flow-start').click();
+  expect(await itemStatuses(page, IDS)).toEqual({
+    p1: 'passed',
+    p2: 'passed',
+    p3: 'passed',
+    p4: 'failed',
+    p5: 'passed',
+    p6: 'fallback',
+  });
+  expect(await itemChecks(page, 'p4')).toEqual([
+    '0 generate passed',
+    '0 check passed',
+    '0 review unavailable',
+    '1 generate passed',
+    '1 check passed',
+    '1 review unavailable',
+    '1 fallback failed',
+  ]);
+  await expect(page.getByTestId('flow-item-p4').getByTestId('item-issues')).toHaveText(
+    'review-unresolved the review could not decide',
+  );
+  await expect(page.getByTestId('flow-item-p3')).toHaveAttribute('data-rounds', '2');
+  await expect(page.getByTestId('flow-item-p1')).toHaveAttribute('data-rounds', '1');
+});
+
+test('answer flow (review off, budget of one generate call): the other items are not-run', async ({ page }) => {
+  await page.goto('/#/answer-flow?policy=off&budget=1&rate=0');
+  await page.getByTestId('flow-start').click();
+  expect(await itemStatuses(page, IDS)).toEqual({
+    p1: 'passed',
+    p2: 'passed',
+    p3: 'not-run',
+    p4: 'not-run',
+    p5: 'not-run',
+    p6: 'not-run',
+  });
+  await expect(page.getByTestId('flow-generate-calls')).toHaveAttribute('data-count', '1');
+  expect(await itemChecks(page, 'p1')).toEqual(['0 generate passed', '0 check passed']);
+  expect(await itemChecks(page, 'p3')).toEqual(['0 generate not-run', '1 fallback failed']);
+  await expect(page.getByTestId('flow-item-p3').getByTestId('item-issues')).toHaveText(
+    'not-run canInvoke stopped further generate calls',
+  );
+  await expect(page.getByTestId('flow-item-p3').getByTestId('item-description')).toHaveText('');
+});
+
+test('answer flow: abort mid-batch ends the run with an AbortError and keeps what streamed', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/#/answer-flow?policy=optional&rate=60');
+  await page.getByTestId('flow-start').click();
+  const p1 = page.getByTestId('flow-item-p1').getByTestId('item-description');
+  await expect(p1).toHaveAttribute('data-phase', 'streaming', { timeout: 10_000 });
+  await page.getByTestId('flow-abort').click();
+  await expect(page.getByTestId('flow-error')).toHaveText('AbortError: The answer flow was aborted');
+  await expect(page.getByTestId('flow-run')).toHaveAttribute('data-phase', 'error');
+  await expect(page.getByTestId('flow-generate-calls')).toHaveAttribute('data-count', '1');
+  await expect(p1).not.toHaveText('');
+  for (const id of IDS) await expect(page.getByTestId(`flow-item-${id}`)).toHaveAttribute('data-status', 'pending');
+
+  // The server saw the first batch's two requests end early, and no request for the next batch.
+  const prefix = (await page.getByTestId('flow-run').getAttribute('data-scenario')) ?? '';
+  for (const id of ['p1', 'p2']) {
+    await expect
+      .poll(async () => (await scenarioStats(request, `${prefix}-${id}-r0`)).log.map((record) => record.outcome))
+      .toEqual(['client_closed']);
+  }
+  expect((await scenarioStats(request, `${prefix}-p3-r0`)).requests).toBe(0);
+});
