@@ -240,4 +240,29 @@ describe('hybrid stream', () => {
     expect(Object.hasOwn(parsed.items[0] as object, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('text opening with inline code waits for the end of its first line, then streams', () => {
+    const { steps } = pushEach(['### summary\n`co', 'de` first\nmo', 're']);
+    expect(steps).toEqual([
+      [ROOT_OPEN],
+      [['delta', 'summary', '`code` first\nmo', '`code` first\nmo']],
+      [['delta', 'summary', 're', '`code` first\nmore']],
+    ]);
+  });
+
+  it('a fence the final parse sees but the line scanner does not (no-break-space indent) is held whole', () => {
+    const text = `### code\n\u00a0${fence}ts\nlet a;\n\u00a0${fence}\n### score\n1`;
+    expect(parseOutput(text, { format: 'hybrid', output })).toEqual({ code: 'let a;', score: 1 });
+    const { steps } = pushEach([text.slice(0, 20), text.slice(20)]);
+    expect(steps).toEqual([
+      [ROOT_OPEN],
+      [
+        ['delta', 'code', 'let a;', 'let a;'],
+        ['done', 'code', '', 'let a;', 'observed_boundary'],
+      ],
+    ]);
+    expect(compact(pushEach([text]).parser.finish()).slice(0, 1)).toEqual([
+      ['done', 'score', '', 1, 'final_reconciliation'],
+    ]);
+  });
 });

@@ -17,14 +17,20 @@ export function fenceOpenerOf(line: string): OpenFence | undefined {
 }
 
 /**
- * Whether a complete line closes `fence`: at most three spaces of indentation, then only the
- * fence character, at least as many as the opener had (CommonMark), then optional spaces.
+ * Whether a complete line closes `fence`: at most three spaces or tabs of indentation, then only
+ * the fence character, at least as many as the opener had (CommonMark), then optional whitespace.
+ * (Indentation is spaces and tabs only, so that a line is judged the same however it was chunked.)
  */
 export function closesFence(line: string, fence: OpenFence): boolean {
-  const trimmed = line.trim();
-  if (trimmed.length < fence.length) return false;
-  for (let i = 0; i < trimmed.length; i++) if (trimmed[i] !== fence.char) return false;
-  return line.length - line.trimStart().length <= 3;
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  if (i > 3) return false;
+  let run = 0;
+  while (i < line.length && line[i] === fence.char) {
+    i++;
+    run++;
+  }
+  return run >= fence.length && line.slice(i).trim() === '';
 }
 
 /**

@@ -3,12 +3,16 @@ import type { SectionHeader, SectionHeaderMatcher } from './markdown-sections-he
 
 /** Receives a Markdown-section text, split into headers, fence lines and other content. */
 export interface MarkdownSectionSink {
-  /** A recognised header line (outside any fenced block) is complete: a new section starts. */
-  header(header: SectionHeader): void;
+  /**
+   * A recognised header line (outside any fenced block) is complete: a new section starts. The
+   * offsets (in the scanned text, line breaks normalised) are where the line starts and where the
+   * section's content starts, just after it.
+   */
+  header(header: SectionHeader, lineStart: number, contentStart: number): void;
   /** Content of the current section that is not a fence line: any part of a line, line breaks included. */
   text(text: string): void;
   /** A complete fence line of the current section, with its line break when it has one. */
-  fence(line: string, role: 'open' | 'close'): void;
+  fence(line: string, role: 'open' | 'close', lineStart: number): void;
 }
 
 type Mode =
@@ -36,6 +40,9 @@ export class MarkdownSectionScanner {
   private leadingSpace = 0;
   private inPreamble = true;
   private openFence: OpenFence | undefined;
+  /** How many characters (line breaks normalised) were scanned, and where the current line began. */
+  private offset = 0;
+  private lineStart = 0;
   /** The previous chunk ended with `\r`, which may be the first half of `\r\n`. */
   private carriageReturn = false;
 
@@ -55,11 +62,13 @@ export class MarkdownSectionScanner {
       text = `\r${text}`;
       this.carriageReturn = false;
     }
-    if (text.endsWith('\r')) {
-      text = text.slice(0, -1);
-      this.carriageReturn = true;
+    if (text.indexOf('\r') >= 0) {
+      if (text.endsWith('\r')) {
+        text = text.slice(0, -1);
+        this.carriageReturn = true;
+      }
+      text = text.replaceAll('\r\n', '\n');
     }
-    if (text.includes('\r')) text = text.replaceAll('\r\n', '\n');
     this.scan(text);
   }
 
@@ -69,11 +78,13 @@ export class MarkdownSectionScanner {
       this.carriageReturn = false;
       this.scan('\r');
     }
-    if (this.mode !== 'pass-through' && this.line !== '') this.completeLine('');
+    if (this.mode !== 'pass-through' && this.line !== '') this.completeLine(this.line, this.line, this.offset);
     this.mode = 'line-start';
   }
 
   private scan(text: string): void {
+    const base = this.offset;
+    this.offset += text.length;
     let pos = 0;
     while (pos < text.length) {
       const newline = text.indexOf('\n', pos);
@@ -81,16 +92,19 @@ export class MarkdownSectionScanner {
       if (this.mode === 'pass-through') {
         const stop = newline < 0 ? end : end + 1;
         if (!this.inPreamble) this.sink.text(text.slice(pos, stop));
-        if (newline >= 0) this.mode = 'line-start';
+        if (newline >= 0) this.startLine(base + stop);
         pos = stop;
         continue;
       }
-      this.line += text.slice(pos, end);
       if (newline >= 0) {
+        // A whole line in this chunk is read without copying it into `line` first.
+        const line = this.line === '' ? text.slice(pos, end) : this.line + text.slice(pos, end);
+        const withBreak = this.line === '' ? text.slice(pos, end + 1) : undefined;
         pos = end + 1;
-        this.completeLine('\n');
+        this.completeLine(line, withBreak ?? `${line}\n`, base + pos);
         continue;
       }
+      this.line += text.slice(pos, end);
       pos = end;
       if (this.mode === 'line-start') this.decide();
     }
@@ -122,32 +136,51 @@ export class MarkdownSectionScanner {
     this.mode = 'pass-through';
   }
 
-  private completeLine(lineBreak: string): void {
-    const line = this.line;
-    this.line = '';
-    this.leadingSpace = 0;
-    this.mode = 'line-start';
-    if (this.openFence === undefined) {
+  /**
+   * A line is complete: a header, a fence line or content. `withBreak` is the line with its line
+   * break (the same as `line` at the end of the text); `next` is the offset just after it.
+   */
+  private completeLine(line: string, withBreak: string, next: number): void {
+    const start = this.lineStart;
+    this.startLine(next);
+    const first = firstVisible(line);
+    if (this.openFence === undefined && first === '#') {
       const header = this.matcher.match(line);
       if (header !== undefined) {
         this.inPreamble = false;
-        this.sink.header(header);
+        this.sink.header(header, start, next);
         return;
       }
     }
     if (this.inPreamble) return;
-    if (this.openFence === undefined) {
-      const opener = fenceOpenerOf(line);
-      if (opener !== undefined) {
-        this.openFence = opener;
-        this.sink.fence(line + lineBreak, 'open');
+    if (first === '`' || first === '~') {
+      if (this.openFence === undefined) {
+        const opener = fenceOpenerOf(line);
+        if (opener !== undefined) {
+          this.openFence = opener;
+          this.sink.fence(withBreak, 'open', start);
+          return;
+        }
+      } else if (first === this.openFence.char && closesFence(line, this.openFence)) {
+        this.openFence = undefined;
+        this.sink.fence(withBreak, 'close', start);
         return;
       }
-    } else if (closesFence(line, this.openFence)) {
-      this.openFence = undefined;
-      this.sink.fence(line + lineBreak, 'close');
-      return;
     }
-    this.sink.text(line + lineBreak);
+    this.sink.text(withBreak);
   }
+
+  private startLine(offset: number): void {
+    this.line = '';
+    this.leadingSpace = 0;
+    this.mode = 'line-start';
+    this.lineStart = offset;
+  }
+}
+
+/** The first character of a line that is not a space or a tab (`''` for a blank line). */
+function firstVisible(line: string): string {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  return i < line.length ? (line[i] as string) : '';
 }

@@ -5,29 +5,43 @@ import { MarkdownSectionScanner, type MarkdownSectionSink } from './markdown-sec
 export type RawSection = { header: SectionHeader; content: string };
 
 /**
- * Splits a whole text into its sections, by the same scanner the stream uses. A repeated section
- * replaces the earlier one (last wins) but keeps its place in the order of first appearance.
+ * Splits a whole text (line breaks already `\n`) into its sections, by the same scanner the
+ * stream uses. A repeated section replaces the earlier one (last wins) but keeps its place in the
+ * order of first appearance. A fence opener left open with nothing but whitespace after it at the
+ * end of a section (the stray closer of an answer wrapped in a fence) is dropped, as the stream
+ * never shows it.
  */
 export function splitMarkdownSections(text: string, matcher: SectionHeaderMatcher): Map<string, RawSection> {
   const sections = new Map<string, RawSection>();
   let header: SectionHeader | undefined;
-  let content = new SectionContent();
-  const end = () => {
-    if (header !== undefined) sections.set(header.name, { header, content: content.build() });
+  let contentStart = 0;
+  /** Where a still-open fence opener starts, while only whitespace has followed it. */
+  let danglingOpener: number | undefined;
+  const end = (contentEnd: number) => {
+    if (header === undefined) return;
+    const content = text.slice(contentStart, danglingOpener ?? contentEnd);
+    sections.set(header.name, { header, content });
   };
+  // The content of a section is the text between its header line and the next one: the pieces
+  // the scanner reports in between are exactly that text, so only offsets need keeping.
   const sink: MarkdownSectionSink = {
-    header(next) {
-      end();
+    header(next, lineStart, start) {
+      end(lineStart);
       header = next;
-      content = new SectionContent();
+      contentStart = start;
+      danglingOpener = undefined;
     },
-    text: (text) => content.text(text),
-    fence: (line, role) => content.fence(line, role),
+    text(piece) {
+      if (danglingOpener !== undefined && /\S/.test(piece)) danglingOpener = undefined;
+    },
+    fence(_line, role, lineStart) {
+      danglingOpener = role === 'open' ? lineStart : undefined;
+    },
   };
   const scanner = new MarkdownSectionScanner(matcher, sink);
   scanner.push(text);
   scanner.finish();
-  end();
+  end(text.length);
   return sections;
 }
 

@@ -9,7 +9,13 @@ import { replayValue } from './markdown-sections-replay';
 import { MarkdownSectionScanner, type MarkdownSectionSink } from './markdown-sections-scanner';
 import { TextSectionStream } from './markdown-sections-text-field';
 
-type OpenSection = { field: SectionField; path: string; stream: TextSectionStream | JsonSectionStream };
+type OpenSection = {
+  field: SectionField;
+  path: string;
+  stream: TextSectionStream | JsonSectionStream;
+  /** `stream` when it is a JSON section (saves a type test per piece). */
+  json: JsonSectionStream | undefined;
+};
 
 /**
  * The stream parser of the Markdown-section formats (hybrid, flat_markdown). Text fields stream
@@ -112,21 +118,22 @@ export class MarkdownSectionStreamParser implements FormatStreamParser, Markdown
       field.kind === 'text'
         ? new TextSectionStream([field.name])
         : new JsonSectionStream(field, this.flavour, this.maxDepth);
-    this.section = { field, path: formatPath([field.name]), stream };
+    const json = stream instanceof JsonSectionStream ? stream : undefined;
+    this.section = { field, path: formatPath([field.name]), stream, json };
   }
 
   text(text: string): void {
     const section = this.section;
     if (section === undefined) return;
-    if (section.stream instanceof JsonSectionStream) this.take(section, section.stream.text(text));
-    else section.stream.text(text);
+    if (section.json === undefined) (section.stream as TextSectionStream).text(text);
+    else this.take(section, section.json.text(text));
   }
 
   fence(line: string, role: 'open' | 'close'): void {
     const section = this.section;
     if (section === undefined) return;
-    if (section.stream instanceof JsonSectionStream) this.take(section, section.stream.fence(line, role));
-    else section.stream.fence(line, role);
+    if (section.json === undefined) (section.stream as TextSectionStream).fence(line, role);
+    else this.take(section, section.json.fence(line, role));
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────
@@ -152,6 +159,7 @@ export class MarkdownSectionStreamParser implements FormatStreamParser, Markdown
 
   /** Passes a section's events on; the field's `done` value goes into the snapshot. */
   private take(section: OpenSection, events: readonly StreamingData[]): void {
+    if (events.length === 0) return;
     for (const event of events) {
       this.events.push(event);
       if (event.event_type === 'done' && event.path === section.path && this.root !== undefined) {

@@ -1,5 +1,6 @@
 import type { PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import { fenceOpenerOf } from './markdown-sections-fence';
 import { SectionContent } from './markdown-sections-split';
 import { textSectionValue } from './markdown-sections-values';
 import { TextFieldEmitter } from './text-field-emitter';
@@ -11,6 +12,14 @@ type State =
   | 'comment'
   /** After whitespace that ends comment stripping; still before the content. */
   | 'trimming'
+  /**
+   * The content starts with a backtick or tilde on a line the scanner did not take for a fence
+   * (inline code, or odd indentation): held to the end of that line, which decides whether the
+   * final parser will see a fence opener there.
+   */
+  | 'first-line'
+  /** …it will: held whole until the section ends (rare: the stream cannot tell how it ends). */
+  | 'held'
   /** The content opened with a fence: held until it is known whether the block encloses it all. */
   | 'fenced'
   /** The leading fenced block closed; held until more content shows it was not the whole content. */
@@ -55,6 +64,10 @@ export class TextSectionStream {
 
   text(text: string): void {
     this.recorded?.text(text);
+    if (this.state === 'content') {
+      this.pending += text; // the common case, first
+      return;
+    }
     let rest = text;
     while (rest !== '') {
       switch (this.state) {
@@ -62,8 +75,14 @@ export class TextSectionStream {
           const start = rest.search(SCAFFOLD_SPACE);
           if (start < 0) return;
           rest = rest.slice(start);
-          this.state = rest[0] === '<' ? 'comment' : VISIBLE.test(rest[0] as string) ? 'content' : 'trimming';
-          if (this.state === 'trimming') this.record(rest);
+          const first = rest[0] as string;
+          if (first === '<') this.state = 'comment';
+          else if (first === '`' || first === '~') this.state = 'first-line';
+          else if (VISIBLE.test(first)) this.state = 'content';
+          else {
+            this.state = 'trimming';
+            this.record(rest);
+          }
           break;
         }
         case 'comment':
@@ -73,13 +92,17 @@ export class TextSectionStream {
           const start = rest.search(VISIBLE);
           if (start < 0) return;
           rest = rest.slice(start);
-          this.state = 'content';
+          this.state = rest[0] === '`' || rest[0] === '~' ? 'first-line' : 'content';
           break;
         }
         case 'content':
           this.pending += rest;
           return;
+        case 'first-line':
+          this.firstLine(rest);
+          return;
         case 'fenced':
+        case 'held':
           this.held += rest;
           return;
         case 'after-fence':
@@ -100,6 +123,8 @@ export class TextSectionStream {
         this.held = line;
         return;
       case 'comment':
+      case 'held':
+      case 'first-line':
         this.held += line;
         return;
       case 'fenced':
@@ -138,7 +163,11 @@ export class TextSectionStream {
     let value = finalValue;
     if (value === undefined) {
       // The text the section's value comes from, when it is not simply what was streamed.
-      const held = this.state === 'fenced' || this.state === 'after-fence' || this.state === 'comment';
+      const held =
+        this.state === 'fenced' ||
+        this.state === 'after-fence' ||
+        this.state === 'comment' ||
+        this.state === 'first-line';
       const content = this.recorded?.build() ?? (held ? this.held : undefined);
       if (content !== undefined) {
         const own = textSectionValue(content);
@@ -177,6 +206,20 @@ export class TextSectionStream {
     if (this.recorded !== undefined) return;
     this.recorded = new SectionContent();
     this.recorded.text(text);
+  }
+
+  /** Holds the first line; at its end, streams on, or holds the section if it opens a fence. */
+  private firstLine(text: string): void {
+    this.held += text;
+    const newline = text.indexOf('\n');
+    if (newline < 0) return;
+    const line = this.held.slice(0, this.held.length - (text.length - newline));
+    if (fenceOpenerOf(line) === undefined) {
+      this.release();
+      return;
+    }
+    this.state = 'held';
+    this.record(this.held);
   }
 
   private holdOpener(line: string): void {

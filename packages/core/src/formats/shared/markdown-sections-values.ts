@@ -3,7 +3,7 @@ import type { OutputNode } from '../../schema/schema-types';
 import { jsonFormat } from '../json/index';
 import { closesFence, fenceOpenerOf } from './markdown-sections-fence';
 import type { SectionField, SectionFlavour } from './markdown-sections-fields';
-import { normaliseSection } from './normalise-section';
+import { type NormalisedSection, normaliseSection } from './normalise-section';
 
 /** What one section's content gives its field. */
 export type SectionValue =
@@ -19,7 +19,7 @@ export type SectionValue =
  * models that write every field as JSON.
  */
 export function textSectionValue(content: string): SectionValue {
-  const normalised = normaliseSection(content);
+  const normalised = normalise(content);
   if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
   const { text, fenceInfo } = normalised;
   if (fenceInfo !== undefined && /^json5?$/i.test(fenceInfo)) {
@@ -48,7 +48,7 @@ export function jsonSectionValue(
   flavour: SectionFlavour,
   maxDepth: number | undefined,
 ): SectionValue {
-  const normalised = normaliseSection(content);
+  const normalised = normalise(content);
   if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
   const { text } = normalised;
   if (text.trim() === '') return { kind: 'absent' };
@@ -105,6 +105,19 @@ function firstFencedBody(text: string): string | undefined {
     return lines.slice(i + 1, end).join('\n');
   }
   return undefined;
+}
+
+/**
+ * `normaliseSection`, skipping its line-by-line work for content that cannot hold a scaffold
+ * comment, an enclosing fence or a placeholder: content whose first visible character is not `<`,
+ * a backtick or a tilde normalises to itself, trimmed.
+ */
+function normalise(content: string): NormalisedSection {
+  const first = content.search(/\S/);
+  if (first < 0) return { ok: true, text: '', fenceInfo: undefined };
+  const char = content[first];
+  if (char !== '<' && char !== '`' && char !== '~') return { ok: true, text: content.trim(), fenceInfo: undefined };
+  return normaliseSection(content);
 }
 
 /** `{ "score": 7 }` under `### score` is the value 7, unless the schema itself has that key. */
