@@ -3,6 +3,7 @@
  * chunk (what a live UI does), against the incremental peers and one JSON.parse (the floor).
  */
 
+import { availableParallelism, loadavg } from 'node:os';
 import { createStreamParser } from '@fieldstream/core';
 import { JSONParser } from '@streamparser/json';
 import { parse as jsonriverParse } from 'jsonriver';
@@ -115,7 +116,7 @@ export default async function jsonBench(): Promise<void> {
 
   for (const [s, text] of documents.entries()) {
     const chunks = chunked[s] as string[];
-    const medians = await measure(linear, chunks, text, s === 0 ? 9 : 5);
+    const medians = await measure(linear, chunks, text, [15, 9, 7][s] ?? 7);
     for (const [i, contender] of linear.entries()) results.get(contender.name)?.push(medians[i]);
   }
 
@@ -145,7 +146,10 @@ export default async function jsonBench(): Promise<void> {
   console.log(
     `Documents: ${documents.map((text, s) => `${SIZES[s]?.label} = ${text.length} chars / ${chunked[s]?.length} chunks`).join('; ')}.`,
   );
-  console.log('Each cell: median wall time (ratio to one JSON.parse of the whole text).\n');
+  console.log(
+    `Each cell: median wall time (ratio to one JSON.parse of the whole text). ` +
+      `Load average during the run: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs.\n`,
+  );
   console.log(`| contender | ${SIZES.map((size) => size.label).join(' | ')} | 1 MB ÷ 256 KB |`);
   console.log(`|---|${SIZES.map(() => '---:').join('|')}|---:|`);
   for (const [name, times] of results) {

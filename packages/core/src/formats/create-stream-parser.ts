@@ -62,9 +62,12 @@ class AnswerStreamParser implements StreamParser {
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
-  /** Paths whose `done` was emitted, recorded cheaply (a set is built only if reconciliation needs it). */
+  /**
+   * Paths whose `done` was emitted, recorded only until the root value opens: a format parser
+   * closes an opened root at `finish`, and then nothing is left to reconcile.
+   */
   readonly #donePaths: string[] = [];
-  #rootDone = false;
+  #rootOpened = false;
   #finished = false;
   #final: FinalParse | undefined;
   #finalError: OutputParseError | undefined;
@@ -100,7 +103,7 @@ class AnswerStreamParser implements StreamParser {
       if (chunk === '') return [];
       const events = this.#parser.push(chunk);
       this.#answer.append(chunk);
-      this.#noteDone(events);
+      this.#note(events);
       return events;
     }
     const events: StreamingData[] = [];
@@ -130,7 +133,8 @@ class AnswerStreamParser implements StreamParser {
       this.#finalError = error;
     }
     this.#collect(this.#parser.finish(this.#final), events);
-    if (this.#final !== undefined && !this.#rootDone) {
+    // An opened root has closed with its whole value; otherwise complete what the stream missed.
+    if (this.#final !== undefined && !this.#rootOpened) {
       const source: CompletionSource = this.#final.repaired ? 'synthetic_repair' : 'final_reconciliation';
       for (const event of reconcileWithFinal(this.#final.value, new Set(this.#donePaths), source)) events.push(event);
     }
@@ -147,15 +151,15 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #collect(from: readonly StreamingData[], into: StreamingData[]): void {
-    this.#noteDone(from);
+    this.#note(from);
     for (const event of from) into.push(event);
   }
 
-  #noteDone(events: readonly StreamingData[]): void {
+  #note(events: readonly StreamingData[]): void {
+    if (this.#rootOpened) return;
     for (const event of events) {
-      if (event.event_type !== 'done') continue;
-      this.#donePaths.push(event.path);
-      if (event.path === '') this.#rootDone = true;
+      if (event.path === '') this.#rootOpened = true;
+      else if (event.event_type === 'done') this.#donePaths.push(event.path);
     }
   }
 
