@@ -242,6 +242,40 @@ test('answer flow (required review): an unresolved review fails p4; the repaired
   await expect(page.getByTestId('flow-item-p1')).toHaveAttribute('data-rounds', '1');
 });
 
+test('answer flow: with the review desk down, optional tolerates it and required fails every reviewed item', async ({
+  page,
+}) => {
+  await page.goto('/#/answer-flow?policy=optional&reviewDown=1&rate=0');
+  await page.getByTestId('flow-start').click();
+  expect(await itemStatuses(page, IDS)).toEqual({
+    p1: 'passed',
+    p2: 'passed',
+    p3: 'passed',
+    p4: 'passed',
+    p5: 'passed',
+    p6: 'fallback',
+  });
+  expect(await itemChecks(page, 'p5')).toEqual(['0 generate passed', '0 check passed', '0 review unavailable']);
+  await expect(page.getByTestId('flow-diagnostics').locator('li').first()).toHaveText(
+    'review_unavailable round 0: review unavailable: the review desk is not answering',
+  );
+
+  await page.getByTestId('flow-policy').selectOption('required');
+  await page.getByTestId('flow-start').click();
+  await expect(page.getByTestId('flow-run')).toContainText('policy required');
+  expect(await itemStatuses(page, IDS)).toEqual({
+    p1: 'failed',
+    p2: 'failed',
+    p3: 'failed',
+    p4: 'failed',
+    p5: 'failed',
+    p6: 'fallback',
+  });
+  await expect(page.getByTestId('flow-item-p1').getByTestId('item-issues')).toHaveText(
+    'review-unavailable the review was unavailable',
+  );
+});
+
 test('answer flow (review off, budget of one generate call): the other items are not-run', async ({ page }) => {
   await page.goto('/#/answer-flow?policy=off&budget=1&rate=0');
   await page.getByTestId('flow-start').click();

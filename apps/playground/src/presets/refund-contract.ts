@@ -69,7 +69,10 @@ function refundPreset(id: RefundSampleId, title: string, input: string, data: Cu
   return {
     id: REFUND_PRESET_IDS[id],
     title: `Refund contract: ${title}`,
-    description: `Contract kit: a customer-refund decision (${data.status}) under contract ${refundContract.version}`,
+    description:
+      id === 'invalid_date_promise'
+        ? `Contract kit: an answer that breaks two rules of contract ${refundContract.version} (date promise, over balance)`
+        : `Contract kit: a customer-refund decision (${data.status}) under contract ${refundContract.version}`,
     input,
     output,
     format: 'json',

@@ -1,7 +1,7 @@
 import { customerRefundContract } from '@fieldstream/core';
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
-import { REFUNDABLE_BALANCE } from '../../../presets/refund-contract';
+import { REFUND_PRESET_IDS, REFUNDABLE_BALANCE, refundContractPresets } from '../../../presets/refund-contract';
 import { LiveValue } from '../live-value';
 import { CompatibilityTable } from './compatibility-table';
 import { ContractAttempts } from './contract-attempts';
@@ -25,6 +25,8 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
   const final = useFinalData(run.store);
   const events = useObservations(run.response);
   const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const sample = run.settings?.sample ?? settings.sample;
+  const request = refundContractPresets.find((preset) => preset.id === REFUND_PRESET_IDS[sample])?.input;
   return (
     <div className="page kit-page">
       <h2>Output contract</h2>
@@ -40,6 +42,9 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
         onAbort={run.abort}
         running={running}
       />
+      <blockquote className="kit-request" data-testid="contract-request">
+        {request}
+      </blockquote>
       <div
         className="run-status"
         data-testid="contract-run"
