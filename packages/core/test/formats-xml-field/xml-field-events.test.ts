@@ -19,6 +19,7 @@ describe('xml_field stream events', () => {
     expect(mergedEvents('xml_field', output, text)).toEqual([
       ['delta', '$reasoning', 'The user wants a status.', 'The user wants a status.'],
       ['done', '$reasoning', '', 'The user wants a status.', 'observed_boundary'],
+      ['delta', '', '', {}],
       ['delta', 'summary', 'All systems **nominal** & <b>calm</b> 🚀', 'All systems **nominal** & <b>calm</b> 🚀'],
       ['done', 'summary', '', 'All systems **nominal** & <b>calm</b> 🚀', 'observed_boundary'],
       ['delta', 'code', 'if (a < b && c) return "</field>";', 'if (a < b && c) return "</field>";'],
@@ -70,7 +71,10 @@ describe('xml_field stream events', () => {
         '</agently_output>',
       ]),
     ).toEqual([
-      [['delta', 'code', 'a < b', 'a < b']],
+      [
+        ['delta', '', '', {}],
+        ['delta', 'code', 'a < b', 'a < b'],
+      ],
       [],
       [],
       [],
@@ -87,7 +91,10 @@ describe('xml_field stream events', () => {
     expect(
       perChunk(['<agently_output><field name="code" type="text">x</field>  ', 'more</field></agently_output>']),
     ).toEqual([
-      [['delta', 'code', 'x', 'x']],
+      [
+        ['delta', '', '', {}],
+        ['delta', 'code', 'x', 'x'],
+      ],
       [
         ['delta', 'code', '</field>  more', 'x</field>  more'],
         ['done', 'code', '', 'x</field>  more', 'observed_boundary'],
@@ -99,6 +106,7 @@ describe('xml_field stream events', () => {
   it('skips unknown names entirely and keeps the first of a repeated name', () => {
     const text = `<agently_output><field name="mood" type="text">happy</field><field name="summary" type="text">first</field><field name="summary" type="text">second</field></agently_output>`;
     expect(mergedEvents('xml_field', output, text)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'summary', 'first', 'first'],
       ['done', 'summary', '', 'first', 'observed_boundary'],
       ['done', '', '', { summary: 'second' }, 'final_reconciliation'],
@@ -108,6 +116,7 @@ describe('xml_field stream events', () => {
   it('closes a truncated payload from the final parse, as a repair', () => {
     const text = textOf('a missing </agently_output> keeps the closed fields and the truncated one');
     expect(mergedEvents('xml_field', output, text)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'summary', 'done', 'done'],
       ['done', 'summary', '', 'done', 'observed_boundary'],
       ['delta', 'tags', '', []],
@@ -123,6 +132,7 @@ describe('xml_field stream events', () => {
   it('completes a truncated json field with the repaired final value', () => {
     const text = '<agently_output><field name="items" type="json">[{"name": "bo';
     expect(mergedEvents('xml_field', output, text)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'items', '', []],
       ['delta', 'items[0]', '', {}],
       ['delta', 'items[0].name', 'bo', 'bo'],
@@ -140,6 +150,7 @@ describe('xml_field stream events', () => {
     chunks.push('<field name="code" type="text">```py\nprint(1)\n```\n</field></agently_output>');
     for (const chunk of chunks) events.push(...parser.push(chunk));
     expect(compact(events)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'summary', 'ok', 'ok'],
       ['done', 'summary', '', 'ok', 'observed_boundary'],
       ['delta', 'code', 'print(1)', 'print(1)'],
@@ -164,7 +175,7 @@ describe('xml_field stream events', () => {
     let events = 0;
     for (let at = 0; at < text.length; at += 4096) events += parser.push(text.slice(at, at + 4096)).length;
     events += parser.finish().length;
-    expect(events).toBe(2 * depth + 1); // an opening delta and a done per array, then the root
+    expect(events).toBe(2 * depth + 2); // an opening delta and a done per array and for the root
 
     const shallow = '<agently_output><field name="tags" type="json">[[["x"]]]</field></agently_output>';
     expect(parseOutput(shallow, { format: 'xml_field', maxDepth: 4 })).toEqual({ tags: [[['x']]] });

@@ -20,6 +20,7 @@ describe('yaml_literal stream events', () => {
     expect(mergedEvents('yaml_literal', output, text)).toEqual([
       ['delta', '$reasoning', 'Plan the answer.', 'Plan the answer.'],
       ['done', '$reasoning', '', 'Plan the answer.', 'observed_boundary'],
+      ['delta', '', '', {}],
       ['delta', 'summary', 'All systems **nominal** & <b>calm</b> 🚀', 'All systems **nominal** & <b>calm</b> 🚀'],
       ['done', 'summary', '', 'All systems **nominal** & <b>calm</b> 🚀', 'observed_boundary'],
       ['delta', 'code', code, code],
@@ -67,7 +68,10 @@ describe('yaml_literal stream events', () => {
         '\nprose after the marker',
       ]),
     ).toEqual([
-      [['delta', 'summary', 'hel', 'hel']],
+      [
+        ['delta', '', '', {}],
+        ['delta', 'summary', 'hel', 'hel'],
+      ],
       [['delta', 'summary', 'lo wor', 'hello wor']],
       [['delta', 'summary', 'ld', 'hello world']],
       [],
@@ -83,7 +87,10 @@ describe('yaml_literal stream events', () => {
     expect(
       perChunk(['<<<BEGIN AGENTLY_YAML>>>\ncode: |+\n  a\n', '\n', '  b\n\n', 'summary: |-\n  c\n\n', 'ok: true\n']),
     ).toEqual([
-      [['delta', 'code', 'a', 'a']],
+      [
+        ['delta', '', '', {}],
+        ['delta', 'code', 'a', 'a'],
+      ],
       [],
       [['delta', 'code', '\n\nb', 'a\n\nb']],
       [
@@ -109,7 +116,10 @@ describe('yaml_literal stream events', () => {
         '<<<END AGENTLY_YAML>>>\n',
       ]),
     ).toEqual([
-      [['delta', 'items', '', []]],
+      [
+        ['delta', '', '', {}],
+        ['delta', 'items', '', []],
+      ],
       [
         ['delta', 'items[0]', '', {}],
         ['delta', 'items[0].name', 'a', 'a'],
@@ -167,6 +177,7 @@ describe('yaml_literal stream events', () => {
       '<<<END AGENTLY_YAML>>>',
     ].join('\n');
     expect(mergedEvents('yaml_literal', undefined, text)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'meta', '', {}],
       ['delta', 'meta.owner', 'ann', 'ann'],
       ['done', 'meta.owner', '', 'ann', 'observed_boundary'],
@@ -204,6 +215,7 @@ describe('yaml_literal stream events', () => {
   it('keeps values on the key line, YAML 1.2 strings included', () => {
     const text = '<<<BEGIN AGENTLY_YAML>>>\nsummary: no\ncode: on # not a boolean\n<<<END AGENTLY_YAML>>>';
     expect(mergedEvents('yaml_literal', output, text)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'summary', 'no', 'no'],
       ['done', 'summary', '', 'no', 'observed_boundary'],
       ['delta', 'code', 'on', 'on'],
@@ -219,8 +231,11 @@ describe('yaml_literal stream events', () => {
       ...parser.finish(),
     ];
     expect(compact(events)).toEqual([
+      ['delta', '', '', {}],
       ['delta', 'summary', 'fine', 'fine'],
       ['done', 'summary', '', 'fine', 'observed_boundary'],
+      // Without a final value, the root closes with what was streamed, as a repair.
+      ['done', '', '', { summary: 'fine' }, 'synthetic_repair'],
     ]);
     expect(parser.final).toBeUndefined();
     expect(parser.finalError?.message).toContain('line 4 of the YAML is indented with a tab');
@@ -237,9 +252,31 @@ describe('yaml_literal stream events', () => {
 
     const depth = 100_000;
     const deep = `<<<BEGIN AGENTLY_YAML>>>\ntags: ${'['.repeat(depth)}${']'.repeat(depth)}\n<<<END AGENTLY_YAML>>>\n`;
-    expect(() => parseOutput(deep, { format: 'yaml_literal' })).toThrow('the YAML nests too deeply to parse');
+    expect(() => parseOutput(deep, { format: 'yaml_literal' })).toThrow('the YAML nests deeper than 256 levels');
     const parser = createStreamParser({ format: 'yaml_literal' });
-    expect(compact([...parser.push(deep), ...parser.finish()])).toEqual([]);
-    expect(parser.finalError?.message).toContain('nests too deeply');
+    expect(compact([...parser.push(deep), ...parser.finish()])).toEqual([
+      ['delta', '', '', {}],
+      ['done', '', '', {}, 'synthetic_repair'],
+    ]);
+    expect(parser.finalError?.message).toContain('nests deeper than 256 levels');
+  });
+
+  it('refuses nesting past 256 levels before the yaml package recurses, but not brackets in text', () => {
+    const wrap = (yaml: string) => `<<<BEGIN AGENTLY_YAML>>>\n${yaml}\n<<<END AGENTLY_YAML>>>\n`;
+    const flow = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(() => parseOutput(wrap(`tags: ${'- '.repeat(300)}x`), { format: 'yaml_literal' })).toThrow(
+      'nests deeper than 256 levels',
+    );
+    expect(() => parseOutput(wrap(`tags: ${flow(300)}`), { format: 'yaml_literal' })).toThrow(
+      'nests deeper than 256 levels',
+    );
+    let nested: unknown = [];
+    for (let level = 1; level < 200; level++) nested = [nested];
+    expect(parseOutput(wrap(`tags: ${flow(200)}`), { format: 'yaml_literal' })).toEqual({ tags: nested });
+    const brackets = '[{'.repeat(400);
+    expect(parseOutput(wrap(`code: |-\n  ${brackets}\nsummary: "${brackets}"`), { format: 'yaml_literal' })).toEqual({
+      code: brackets,
+      summary: brackets,
+    });
   });
 });

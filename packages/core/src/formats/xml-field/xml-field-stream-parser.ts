@@ -2,7 +2,7 @@ import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
-import { isMapping, valueEvents } from '../yaml-literal/value-events';
+import { isMapping, pathEvent, valueEvents } from '../yaml-literal/value-events';
 import { FieldBodyScanner } from './field-body-scanner';
 import { isKnownField } from './xml-field-final-parser';
 import { type FieldOpener, readFieldOpener, readPayloadOpener, scanForTag } from './xml-field-tags';
@@ -26,6 +26,8 @@ export class XmlFieldStreamParser implements FormatStreamParser {
   /** Before and between fields: a possible tag cut by the chunk's end. */
   #held = '';
   #heldCarriage = false;
+  /** The root's opening delta was emitted (with the payload opener); its `done` comes at the end. */
+  #rootOpened = false;
   #field: OpenField | undefined;
   /** json fields whose closer came before their value was complete: the final parse closes them. */
   readonly #unfinished: { name: string; sink: XmlJsonField }[] = [];
@@ -79,6 +81,11 @@ export class XmlFieldStreamParser implements FormatStreamParser {
         this.#root = applyPatch(this.#root, [key], finalValue[key]) as Record<string, unknown>;
       }
     }
+    // The root opened with the payload closes last, with the final value, as in the json format.
+    if (this.#rootOpened) {
+      this.#rootOpened = false;
+      events.push(pathEvent('', [], '', final === undefined ? this.#root : final.value, source));
+    }
     this.#phase = 'between';
     return events;
   }
@@ -122,8 +129,11 @@ export class XmlFieldStreamParser implements FormatStreamParser {
         return;
       }
       rest = text.slice(search.end);
-      if (this.#phase === 'before') this.#phase = 'between';
-      else this.#openField(search.found as FieldOpener);
+      if (this.#phase === 'before') {
+        this.#phase = 'between';
+        this.#rootOpened = true;
+        events.push(pathEvent('', [], '', {}));
+      } else this.#openField(search.found as FieldOpener);
     }
   }
 

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { MAX_YAML_NESTING, nestsTooDeep } from './yaml-nesting-guard';
 
 /**
  * Alias expansions allowed per document. Anchors are legitimate but rare in model output; a small
@@ -21,6 +22,9 @@ export type YamlParseResult = { ok: true; value: unknown } | { ok: false; reason
  * properties (the `yaml` package defines them as data), so no prototype is polluted.
  */
 export function parseYamlText(text: string): YamlParseResult {
+  if (nestsTooDeep(text)) {
+    return { ok: false, reason: `the YAML nests deeper than ${MAX_YAML_NESTING} levels, too deep to parse` };
+  }
   try {
     const document = parseDocument(text, PARSE_OPTIONS);
     const error = document.errors[0];

@@ -3,7 +3,7 @@ import type { CompletionSource, StreamingData } from '../../patch/streaming-data
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { LiteralBlockEmitter } from './literal-block-emitter';
 import { parseYamlText } from './parse-yaml-text';
-import { isMapping, valueEvents } from './value-events';
+import { isMapping, pathEvent, valueEvents } from './value-events';
 import { YamlBlockEntry } from './yaml-block-entry';
 import { classifyTopLevelLine, type LiteralHeader, literalHeader, yamlKeyName } from './yaml-key-line';
 import { LiteralLine, type LiteralLineStep } from './yaml-literal-line';
@@ -37,6 +37,8 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
   #payload: 'markers' | 'fence' = 'markers';
   #fenceFresh = false;
   #heldCarriage = false;
+  /** The root's opening delta was emitted (with the payload's first line); its `done` comes at the end. */
+  #rootOpened = false;
   /** The current line, outside literal blocks (they read their lines as they come). */
   #line = '';
   #entry: PendingEntry | YamlBlockEntry | undefined;
@@ -87,6 +89,11 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     // Keys the stream could not attribute (an indented document, a block that failed alone).
     if (finalValue !== undefined) {
       for (const key of Object.keys(finalValue)) this.#emitValue(key, finalValue[key], source, events);
+    }
+    // The root opened with the payload closes last, with the final value, as in the json format.
+    if (this.#rootOpened) {
+      this.#rootOpened = false;
+      events.push(pathEvent('', [], '', final === undefined ? this.#root : final.value, source));
     }
     this.#phase = 'after';
     return events;
@@ -141,7 +148,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     }
     const line = this.#line;
     this.#line = '';
-    if (this.#phase === 'before') this.#beforeLine(line);
+    if (this.#phase === 'before') this.#beforeLine(line, events);
     else this.#topLine(line, events);
   }
 
@@ -187,15 +194,18 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     if (!literal.muted) for (const event of produced) events.push(event);
   }
 
-  #beforeLine(line: string): void {
+  #beforeLine(line: string, events: StreamingData[]): void {
     if (isBeginMarkerLine(line)) {
-      this.#phase = 'body';
       this.#payload = 'markers';
     } else if (isYamlFenceOpener(line)) {
-      this.#phase = 'body';
       this.#payload = 'fence';
       this.#fenceFresh = true;
+    } else {
+      return;
     }
+    this.#phase = 'body';
+    this.#rootOpened = true;
+    events.push(pathEvent('', [], '', {}));
   }
 
   #topLine(line: string, events: StreamingData[]): void {
