@@ -204,6 +204,15 @@ describe('defineAnswerFlow', () => {
     expect(required[0]?.issues).toEqual([{ code: 'review-unresolved', message: 'the review could not decide' }]);
   });
 
+  it("an unresolved verdict keeps the reviewer's issues", async () => {
+    const issues = [{ code: 'no-certificate', message: 'no certificate on file for IPX7' }];
+    const review = async (items: readonly { id: string }[]) =>
+      items.map((item) => ({ id: item.id, status: 'unresolved' as const, issues }));
+    const results = await flowWith({ maxRepairs: 0, reviewPolicy: 'required', review }).flow.run(input, { app });
+    expect(results[0]?.issues).toEqual(issues);
+    expect(results[0]?.checks.at(-2)).toEqual({ stage: 'review', round: 0, status: 'unavailable', issues });
+  });
+
   it('reviewPolicy off never calls review', async () => {
     const review = vi.fn(async () => []);
     await flowWith({ reviewPolicy: 'off', review }).flow.run(input, { app });

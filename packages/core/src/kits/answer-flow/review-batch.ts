@@ -41,11 +41,14 @@ export async function reviewBatch<Data, Value, App>(
       fail(state, 'review', context.round, issues);
     } else {
       // No verdict (review unavailable) or `unresolved`.
-      const issue: FlowIssue = verdict
-        ? { code: 'review-unresolved', message: 'the review could not decide' }
-        : { code: 'review-unavailable', message: 'the review was unavailable' };
-      if (policy === 'required') fail(state, 'review', context.round, [issue], 'unavailable');
-      else state.checks.push({ stage: 'review', round: context.round, status: 'unavailable', issues: [issue] });
+      // An unresolved verdict keeps the reviewer's own issues when it gives any.
+      const issues: readonly FlowIssue[] = verdict
+        ? verdict.issues?.length
+          ? verdict.issues
+          : [{ code: 'review-unresolved', message: 'the review could not decide' }]
+        : [{ code: 'review-unavailable', message: 'the review was unavailable' }];
+      if (policy === 'required') fail(state, 'review', context.round, issues, 'unavailable');
+      else state.checks.push({ stage: 'review', round: context.round, status: 'unavailable', issues });
     }
   }
   await observe(definition, options, {
