@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium';
 
-const port = 4173;
+// FIELDSTREAM_E2E_PORT lets two suites run side by side (the default is vite preview's 4173).
+const port = Number(process.env.FIELDSTREAM_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: '.',

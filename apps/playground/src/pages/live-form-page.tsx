@@ -16,6 +16,8 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
   const { status } = useStreamStatus(run.store);
   // The form follows the running response's preset; before a run, the picker's.
   const preset = presetById(run.settings?.preset ?? settings.preset);
+  // Plain text, or `text` picked for a structured preset: the answer is prose, not fields.
+  const textMode = preset.output === undefined || (run.settings ?? settings).format === 'text';
   return (
     <div className="page">
       <h2>Live form</h2>
@@ -31,7 +33,7 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
       <div className="columns">
         <section className="panel" data-testid="live-form" data-preset={preset.id}>
           <h3>{preset.title}</h3>
-          {preset.output === undefined ? (
+          {textMode || preset.output === undefined ? (
             <TextAnswer recorder={run.recorder} />
           ) : (
             <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />

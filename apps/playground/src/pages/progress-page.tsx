@@ -16,6 +16,8 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
   const run = usePlaygroundRun();
   const { status } = useStreamStatus(run.store);
   const preset = presetById(run.settings?.preset ?? settings.preset);
+  // Plain text, or `text` picked for a structured preset: the answer is prose, not fields.
+  const textMode = preset.output === undefined || (run.settings ?? settings).format === 'text';
   return (
     <div className="page">
       <h2>Progress panel</h2>
@@ -34,7 +36,7 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
       <div className="columns">
         <section className="panel" data-testid="field-progress">
           <h3>Field phases</h3>
-          {preset.output === undefined ? (
+          {textMode || preset.output === undefined ? (
             <p className="muted">Plain text has no fields.</p>
           ) : (
             <FieldProgress key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />
@@ -42,7 +44,7 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
         </section>
         <section className="panel" data-testid="live-form" data-preset={preset.id}>
           <h3>Values and provenance</h3>
-          {preset.output === undefined ? (
+          {textMode || preset.output === undefined ? (
             <TextAnswer recorder={run.recorder} />
           ) : (
             <LiveForm

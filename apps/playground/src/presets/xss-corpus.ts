@@ -22,11 +22,14 @@ const output = defineOutput({
 
 const [img, svg, anchor, entity, url] = XSS_CORPUS;
 
+// Text fields hold the payloads inside prose: a text-format section that is nothing but one
+// `<…>` tag reads as an echoed placeholder (`<your summary here>`) and is rejected by design. The
+// list carries every payload exactly, and `escaped_entity` / `link_url` are exact values too.
 const data = {
-  headline: img,
+  headline: `Breaking: ${img}`,
   image_caption: `Caption ${img} end`,
-  svg_label: svg,
-  link_html: anchor,
+  svg_label: `Icon ${svg}`,
+  link_html: `See ${anchor} for details`,
   escaped_entity: entity,
   link_url: url,
   payloads: [...XSS_CORPUS],
@@ -34,10 +37,10 @@ const data = {
 
 const text = `<think>${svg} ${anchor}</think>
 {
-  "headline": ${JSON.stringify(img)},
+  "headline": ${JSON.stringify(data.headline)},
   "image_caption": ${JSON.stringify(data.image_caption)},
-  "svg_label": ${JSON.stringify(svg)},
-  "link_html": ${JSON.stringify(anchor)},
+  "svg_label": ${JSON.stringify(data.svg_label)},
+  "link_html": ${JSON.stringify(data.link_html)},
   "escaped_entity": ${JSON.stringify(entity)},
   "link_url": ${JSON.stringify(url)},
   "payloads": ${JSON.stringify(XSS_CORPUS)}

@@ -29,7 +29,8 @@ export function createPlaygroundResponse(signal: AbortSignal, settings: Scenario
       live: settings.live,
     }),
     input: preset.input,
-    output: preset.output,
+    // Plain text has no schema: picking `text` for a structured preset asks for prose.
+    output: settings.format === 'text' ? undefined : preset.output,
     format: preset.output === undefined ? 'text' : settings.format,
     maxRetries: settings.maxRetries,
     signal,
