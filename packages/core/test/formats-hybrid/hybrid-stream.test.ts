@@ -188,9 +188,9 @@ describe('hybrid stream', () => {
     expect(parser.snapshot()).toEqual({ 'due date': 'Friday', 'the list': [1] });
   });
 
-  it('known difference: a section with two JSON values streams the first; the final parse picks the list', () => {
+  it('a section with two JSON values: the stream and the final parse both take the first', () => {
     const text = '### tags\n"x"\n["a"]\n\n### summary\nok';
-    expect(parseOutput(text, { format: 'hybrid', output })).toEqual({ tags: ['a'], summary: 'ok' });
+    expect(parseOutput(text, { format: 'hybrid', output })).toEqual({ tags: 'x', summary: 'ok' });
     const parser = createStreamParser({ format: 'hybrid', output });
     const events = compact(mergeDeltas([...parser.push(text), ...parser.finish()]));
     expect(events).toEqual([
@@ -199,7 +199,7 @@ describe('hybrid stream', () => {
       ['done', 'tags', '', 'x', 'observed_boundary'],
       ['delta', 'summary', 'ok', 'ok'],
       ['done', 'summary', '', 'ok', 'final_reconciliation'],
-      ['done', '', '', { tags: ['a'], summary: 'ok' }, 'final_reconciliation'],
+      ['done', '', '', { tags: 'x', summary: 'ok' }, 'final_reconciliation'],
     ]);
   });
 
@@ -264,5 +264,20 @@ describe('hybrid stream', () => {
     expect(compact(pushEach([text]).parser.finish()).slice(0, 1)).toEqual([
       ['done', 'score', '', 1, 'final_reconciliation'],
     ]);
+  });
+
+  it('a JSON section: the block it opens with, else its bare value, else the block after prose', () => {
+    const cases: [string, unknown][] = [
+      [`### score\n${fence}json\n7\n${fence}\n[1]`, 7],
+      ['### score\n7\n```\n```', 7],
+      ['### score\n7 (out of ten)\nThe list: [1, 2]', 7],
+      [`### score\nThe score:\n${fence}json\n7\n${fence}`, 7],
+    ];
+    for (const [text, score] of cases) {
+      expect(parseOutput(text, { format: 'hybrid', output })).toEqual({ score });
+      const parser = createStreamParser({ format: 'hybrid', output });
+      const done = [...parser.push(text), ...parser.finish()].find((event) => event.path === 'score');
+      expect(done).toMatchObject({ event_type: 'done', value: score });
+    }
   });
 });

@@ -22,15 +22,22 @@ export function fenceOpenerOf(line: string): OpenFence | undefined {
  * (Indentation is spaces and tabs only, so that a line is judged the same however it was chunked.)
  */
 export function closesFence(line: string, fence: OpenFence): boolean {
-  let i = 0;
-  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-  if (i > 3) return false;
+  return closesFenceAt(line, 0, line.length, fence);
+}
+
+/** {@link closesFence} for the line `text[start, end)`, without copying it. */
+export function closesFenceAt(text: string, start: number, end: number, fence: OpenFence): boolean {
+  let i = start;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (i - start > 3) return false;
   let run = 0;
-  while (i < line.length && line[i] === fence.char) {
+  while (i < end && text[i] === fence.char) {
     i++;
     run++;
   }
-  return run >= fence.length && line.slice(i).trim() === '';
+  if (run < fence.length) return false;
+  while (i < end && /\s/.test(text[i] as string)) i++;
+  return i === end;
 }
 
 /**

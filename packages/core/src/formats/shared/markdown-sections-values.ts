@@ -1,9 +1,11 @@
 import { DepthLimitError, OutputParseError } from '../../errors/errors';
 import type { OutputNode } from '../../schema/schema-types';
 import { jsonFormat } from '../json/index';
-import { closesFence, fenceOpenerOf } from './markdown-sections-fence';
+import { readJsonValue } from '../json/json5-reader';
+import { closesFenceAt, fenceOpenerOf } from './markdown-sections-fence';
 import type { SectionField, SectionFlavour } from './markdown-sections-fields';
-import { type NormalisedSection, normaliseSection } from './normalise-section';
+import { LineStartReader } from './markdown-sections-line-start';
+import { isPlaceholderEcho, type NormalisedSection, normaliseSection } from './normalise-section';
 
 /** What one section's content gives its field. */
 export type SectionValue =
@@ -37,9 +39,9 @@ export function textSectionValue(content: string): SectionValue {
 }
 
 /**
- * A JSON field's value: the normalised content read by the json final parser — the body of its
- * first fenced block, else a JSON value located in prose, else the bare content (JSON5 accepted), a `{field: value}` wrapper
- * unwrapped. flat_markdown also coerces bare numbers and booleans when the schema asks for them.
+ * A JSON field's value, read by the json final parser (JSON5 accepted): the body of the fenced
+ * block the section opens with; else the normalised content (bare, or a value located in prose);
+ * else the body of its first fenced block. A `{field: value}` wrapper is unwrapped. flat_markdown also coerces bare numbers and booleans when the schema asks for them.
  * A field of type `any` whose content is not JSON keeps the text.
  */
 export function jsonSectionValue(
@@ -48,29 +50,72 @@ export function jsonSectionValue(
   flavour: SectionFlavour,
   maxDepth: number | undefined,
 ): SectionValue {
-  const normalised = normalise(content);
-  if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
-  const { text } = normalised;
+  const first = content.search(/\S/);
+  if (first < 0) return { kind: 'absent' };
+  let text: string;
+  let fenced: string | undefined;
+  // A fence line as the scanner reads it (spaces and tabs of indentation only), as the stream does.
+  const firstLine = content.slice(content.lastIndexOf('\n', first) + 1, endOfLine(content, first));
+  if ((content[first] === '`' || content[first] === '~') && fenceOpenerOf(firstLine) !== undefined) {
+    // A section opening with a fence (the usual shape of a JSON field) is read from the fence's
+    // body directly: what normalisation would give, without splitting the section into lines.
+    fenced = firstFencedBody(content);
+    if (fenced !== undefined && isPlaceholderEcho(fenced)) {
+      const normalised = normaliseSection(fenced);
+      if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
+    }
+  }
+  if (fenced !== undefined) {
+    text = fenced;
+  } else {
+    const normalised = normalise(content);
+    if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
+    text = normalised.text;
+  }
   if (text.trim() === '') return { kind: 'absent' };
-  const coerce = flavour === 'flat_markdown' && field.node !== undefined;
   let parsed: { value: unknown; repaired: boolean };
   try {
-    parsed = parseFieldJson(
-      normalised.fenceInfo === undefined ? (firstFencedBody(text) ?? text) : text,
-      field,
-      maxDepth,
-    );
+    parsed = parseFieldJson(text, field, maxDepth);
   } catch (error) {
     if (!(error instanceof OutputParseError)) throw error;
-    const bare = coerce ? coerceScalar(text.trim(), field.node as OutputNode) : undefined;
-    if (bare !== undefined) return { kind: 'value', value: bare, repaired: false };
-    if (field.node?.kind === 'scalar' && field.node.type === 'any')
-      return { kind: 'value', value: text, repaired: false };
-    return { kind: 'rejected', reason: `the "${field.name}" section is not a JSON value (${error.message})` };
+    // Prose, then a fenced scalar (`Score:` and a ```json block holding 7): read the block.
+    const body = fenced === undefined ? firstFencedBody(text) : undefined;
+    const fromBlock = body === undefined ? undefined : tryParseFieldJson(body, field, maxDepth);
+    if (fromBlock === undefined) return notJson(content, field, flavour, error);
+    parsed = fromBlock;
   }
   let value = unwrapField(parsed.value, field);
-  if (coerce && typeof value === 'string') value = coerceScalar(value.trim(), field.node as OutputNode) ?? value;
+  if (flavour === 'flat_markdown' && field.node !== undefined && typeof value === 'string') {
+    value = coerceScalar(value.trim(), field.node) ?? value;
+  }
   return { kind: 'value', value, repaired: parsed.repaired };
+}
+
+function tryParseFieldJson(
+  text: string,
+  field: SectionField,
+  maxDepth: number | undefined,
+): { value: unknown; repaired: boolean } | undefined {
+  try {
+    return parseFieldJson(text, field, maxDepth);
+  } catch (error) {
+    if (error instanceof OutputParseError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Content that is not JSON: flat_markdown's bare scalars of the schema's type, or the text of an
+ * `any` field; anything else is rejected.
+ */
+function notJson(content: string, field: SectionField, flavour: SectionFlavour, error: OutputParseError): SectionValue {
+  const normalised = normalise(content);
+  const text = normalised.ok ? normalised.text : content.trim();
+  const node = field.node;
+  const bare = flavour === 'flat_markdown' && node !== undefined ? coerceScalar(text.trim(), node) : undefined;
+  if (bare !== undefined) return { kind: 'value', value: bare, repaired: false };
+  if (node?.kind === 'scalar' && node.type === 'any') return { kind: 'value', value: text, repaired: false };
+  return { kind: 'rejected', reason: `the "${field.name}" section is not a JSON value (${error.message})` };
 }
 
 /**
@@ -83,28 +128,56 @@ function parseFieldJson(
   field: SectionField,
   maxDepth: number | undefined,
 ): { value: unknown; repaired: boolean } {
-  if (maxDepth === undefined) return jsonFormat.parse(text, {});
+  if (maxDepth === undefined) return readFieldJson(text, undefined);
   try {
-    return jsonFormat.parse(text, { maxDepth: Math.max(0, maxDepth - 1) });
+    return readFieldJson(text, Math.max(0, maxDepth - 1));
   } catch (error) {
     if (!(error instanceof DepthLimitError)) throw error;
-    const wrapped = jsonFormat.parse(text, { maxDepth });
+    const wrapped = readFieldJson(text, maxDepth);
     if (unwrapField(wrapped.value, field) === wrapped.value) throw error;
     return wrapped;
   }
 }
 
-/** The body of the first fenced block in `text` (to its closer, or to the end), if there is one. */
+/**
+ * The first value in the text, read whole, wins — found as the stream finds it, past blank lines,
+ * scaffold comments and prose lines; what follows it is commentary. When there is none (or it
+ * is cut short), the json final parser decides (repair, a value located in prose).
+ */
+function readFieldJson(text: string, maxDepth: number | undefined): { value: unknown; repaired: boolean } {
+  const from = new LineStartReader().read(text);
+  if (from !== undefined) {
+    const leading = readJsonValue(from, 0, { maxDepth });
+    if (leading.ok && !leading.truncated) return { value: leading.value, repaired: leading.repaired };
+  }
+  return jsonFormat.parse(text, { maxDepth });
+}
+
+/**
+ * The body of the first fenced block in `text` (to its closer, or to the end), if there is one;
+ * line by line with `indexOf`, without splitting the text.
+ */
 function firstFencedBody(text: string): string | undefined {
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const fence = fenceOpenerOf(lines[i] as string);
-    if (fence === undefined) continue;
-    let end = i + 1;
-    while (end < lines.length && !closesFence(lines[end] as string, fence)) end++;
-    return lines.slice(i + 1, end).join('\n');
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const lineEnd = endOfLine(text, lineStart);
+    const fence = fenceOpenerOf(text.slice(lineStart, lineEnd));
+    if (fence !== undefined) {
+      const bodyStart = lineEnd + 1;
+      for (let pos = bodyStart; pos < text.length; ) {
+        const end = endOfLine(text, pos);
+        if (closesFenceAt(text, pos, end, fence)) return text.slice(bodyStart, Math.max(bodyStart, pos - 1));
+        pos = end + 1;
+      }
+      return text.slice(bodyStart);
+    }
+    lineStart = lineEnd + 1;
   }
   return undefined;
+}
+
+function endOfLine(text: string, from: number): number {
+  const newline = text.indexOf('\n', from);
+  return newline < 0 ? text.length : newline;
 }
 
 /**
