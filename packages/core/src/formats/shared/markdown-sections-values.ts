@@ -145,6 +145,13 @@ function parseFieldJson(
  * is cut short), the json final parser decides (repair, a value located in prose).
  */
 function readFieldJson(text: string, maxDepth: number | undefined): { value: unknown; repaired: boolean } {
+  if (maxDepth === undefined) {
+    try {
+      return { value: JSON.parse(text), repaired: false }; // the common case: exactly one JSON value
+    } catch {
+      // Not strict JSON: read it leniently below.
+    }
+  }
   const from = new LineStartReader().read(text);
   if (from !== undefined) {
     const leading = readJsonValue(from, 0, { maxDepth });
