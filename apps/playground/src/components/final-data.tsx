@@ -10,12 +10,28 @@ export function FinalData({ store }: { store: FieldStore<unknown> }): ReactEleme
     <section className="panel">
       <h3>Final data</h3>
       {status === 'done' ? (
-        <pre data-testid="final-data">{JSON.stringify(final, null, 2)}</pre>
+        <FinalJson value={final} />
       ) : (
         <p className="muted" data-testid="final-data-pending">
           {status === 'idle' ? 'Start a run.' : `Not yet: ${status}.`}
         </p>
       )}
     </section>
+  );
+}
+
+/** Final data longer than this is shown truncated (laying out 150 KB of text is a long task of its own). */
+const MAX_SHOWN = 20_000;
+
+function FinalJson({ value }: { value: unknown }): ReactElement {
+  const json = JSON.stringify(value, null, 2) ?? 'undefined';
+  if (json.length <= MAX_SHOWN) return <pre data-testid="final-data">{json}</pre>;
+  return (
+    <>
+      <p className="muted" data-testid="final-data-size" data-chars={json.length}>
+        {Math.round(json.length / 1024)} KB of JSON; the first {MAX_SHOWN / 1000} K characters:
+      </p>
+      <pre data-testid="final-data-truncated">{json.slice(0, MAX_SHOWN)}…</pre>
+    </>
   );
 }

@@ -4,8 +4,10 @@ import { FinalData } from '../components/final-data';
 import { ReasoningPanel } from '../components/reasoning-panel';
 import { RunStatus } from '../components/run-status';
 import { TextAnswer } from '../components/text-answer';
+import { WindowedList } from '../components/windowed-list';
 import { ScenarioControls } from '../controls/scenario-controls';
 import { presetById } from '../presets/index';
+import { formOutput } from '../run/form-output';
 import { usePlaygroundRun } from '../run/use-playground-run';
 import { useRouteSettings } from '../run/use-route-settings';
 
@@ -36,7 +38,12 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
           {textMode || preset.output === undefined ? (
             <TextAnswer recorder={run.recorder} />
           ) : (
-            <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />
+            <>
+              <LiveForm key={run.scenario ?? 'idle'} output={formOutput(preset)} store={run.store} />
+              {(preset.windowedLists ?? []).map((path) => (
+                <WindowedList key={`${run.scenario ?? 'idle'}-${path}`} store={run.store} path={path} label={path} />
+              ))}
+            </>
           )}
         </section>
         <div className="stack">

@@ -80,4 +80,5 @@ export const largeReportPreset: Preset = {
   format: 'json',
   data,
   recorded: { format: 'json', text: JSON.stringify(data, null, 2) },
+  windowedLists: ['entries'],
 };

@@ -50,4 +50,9 @@ export type Preset = {
   recorded: RecordedAnswer;
   /** Reasoning sent on the provider's reasoning channel (`delta.reasoning_content`), not in the text. */
   providerReasoning?: string;
+  /**
+   * Top-level list fields too long to render whole (hundreds of records): the live form shows them
+   * as a window over the newest items instead of one live field per value.
+   */
+  windowedLists?: readonly string[];
 };
