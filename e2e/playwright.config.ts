@@ -16,6 +16,11 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
+  projects: [
+    { name: 'e2e', testIgnore: '**/performance.spec.ts' },
+    // Timing tests measure alone: after the rest, serially (see performance.spec.ts).
+    { name: 'performance', testMatch: '**/performance.spec.ts', dependencies: ['e2e'] },
+  ],
   webServer: {
     command: `npm run build -w @fieldstream/playground && npm run preview -w @fieldstream/playground -- --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}`,

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DASHBOARD_PRESETS } from '../apps/playground/src/pages/dashboard-page';
 
-// Figures are printed (test.info annotations and stdout) so CI logs carry them.
+// Timing tests. They run in their own project after every other test (playwright.config.ts), one
+// at a time, so no other browser competes for the CPU while they measure. Figures are printed
+// (stdout and test annotations) so CI logs carry them.
+test.describe.configure({ mode: 'serial' });
 
 test('the dashboard streams six responses at once and stays responsive', async ({ page }) => {
   await page.goto('/#/dashboard?rate=500&chunk=2');
