@@ -46,6 +46,11 @@ for (const { preset: presetId, format, chunkSize } of cases) {
     await expectStatus(page, 'done');
 
     expect(await finalData(page)).toEqual(expected);
+    // Reasoning from a leading <think> block or the provider's reasoning channel, never in a field.
+    const reasoning = preset.providerReasoning ?? /^\s*<think>([\s\S]*?)<\/think>/.exec(preset.recorded.text)?.[1];
+    if (resolved !== 'text' && reasoning !== undefined) {
+      await expect(page.getByTestId('reasoning')).toHaveText(reasoning.trim());
+    }
     const samples = await domSamples(page);
     if (preset.output === undefined) {
       await expect(page.getByTestId('text-answer')).toHaveText(expected as string, { useInnerText: false });

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { E2E_PROXY_KEY } from './support/proxy-key';
 
 // FIELDSTREAM_E2E_PORT lets two suites run side by side (the default is vite preview's 4173).
 const port = Number(process.env.FIELDSTREAM_E2E_PORT ?? 4173);
@@ -25,6 +26,13 @@ export default defineConfig({
     command: `npm run build -w @fieldstream/playground && npm run preview -w @fieldstream/playground -- --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
+    // The optional real-model proxy, pointed at this same server's built-in model, so the live
+    // toggle is tested without a network (live-proxy.spec.ts). The key must never reach the browser.
+    env: {
+      OPENAI_BASE_URL: `http://127.0.0.1:${port}/api`,
+      OPENAI_API_KEY: E2E_PROXY_KEY,
+      OPENAI_MODEL: 'fieldstream-scripted',
+    },
     timeout: 120_000,
   },
 });

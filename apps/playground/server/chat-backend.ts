@@ -82,7 +82,11 @@ async function serveChat(
   }
   const options = scenarioOptions(req, body);
   const preset = presetById(options.preset);
-  const record = log.start(options.scenario, { preset: preset.id, format: options.format });
+  const record = log.start(options.scenario, {
+    preset: preset.id,
+    format: options.format,
+    authorization: req.headers.authorization !== undefined,
+  });
   const explicitAttempt = Number(req.headers[ATTEMPT_HEADER]);
   const attempt = Number.isInteger(explicitAttempt) && explicitAttempt >= 0 ? explicitAttempt : record.attempt;
   record.attempt = attempt;

@@ -41,6 +41,8 @@ export type RequestRecord = {
   outcome: 'streaming' | 'completed' | 'client_closed' | 'dropped' | 'provider_error' | 'proxied' | 'failed';
   /** Answer characters written. */
   charsSent: number;
+  /** The request carried an `Authorization` header (the proxy adds one; the browser never does). */
+  authorization: boolean;
   startedAt: number;
   endedAt?: number;
 };
