@@ -236,7 +236,7 @@ test('answer flow (required review): an unresolved review fails p4; the repaired
     '1 fallback failed',
   ]);
   await expect(page.getByTestId('flow-item-p4').getByTestId('item-issues')).toHaveText(
-    'review-unresolved the review could not decide',
+    'unverified-claim no certificate on file for "IPX7"',
   );
   await expect(page.getByTestId('flow-item-p3')).toHaveAttribute('data-rounds', '2');
   await expect(page.getByTestId('flow-item-p1')).toHaveAttribute('data-rounds', '1');
