@@ -134,7 +134,8 @@ class AnswerStreamParser implements StreamParser {
     }
     this.#collect(this.#parser.finish(this.#final), events);
     // An opened root has closed with its whole value; otherwise complete what the stream missed.
-    if (this.#final !== undefined && !this.#rootOpened) {
+    // The text format has no structured events (FORMATS.md): its value is the text itself.
+    if (this.#final !== undefined && !this.#rootOpened && this.format !== 'text') {
       const source: CompletionSource = this.#final.repaired ? 'synthetic_repair' : 'final_reconciliation';
       for (const event of reconcileWithFinal(this.#final.value, new Set(this.#donePaths), source)) events.push(event);
     }
