@@ -33,6 +33,11 @@ export type StreamParser = {
   snapshot(): unknown;
   /** The answer text so far (the leading `<think>` block removed). */
   readonly text: string;
+  /**
+   * The answer text added since the last call (or since the start): cheap, for forwarding the
+   * answer as deltas without slicing the growing whole text on every chunk.
+   */
+  takeText(): string;
   /** The reasoning text so far (the leading `<think>` block's content, trimmed). */
   readonly reasoning: string;
   /** The format actually used (`auto` resolved). */
@@ -59,6 +64,8 @@ class AnswerStreamParser implements StreamParser {
   readonly #parser: FormatStreamParser;
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();
+  /** Answer text not yet handed out by `takeText`. */
+  #untaken = '';
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
@@ -103,6 +110,7 @@ class AnswerStreamParser implements StreamParser {
       if (chunk === '') return [];
       const events = this.#parser.push(chunk);
       this.#answer.append(chunk);
+      this.#untaken += chunk;
       this.#note(events);
       return events;
     }
@@ -146,8 +154,15 @@ class AnswerStreamParser implements StreamParser {
     return this.#final !== undefined ? this.#final.value : this.#parser.snapshot();
   }
 
+  takeText(): string {
+    const text = this.#untaken;
+    this.#untaken = '';
+    return text;
+  }
+
   #feed(content: string, events: StreamingData[]): void {
     this.#answer.append(content);
+    this.#untaken += content;
     this.#collect(this.#parser.push(content), events);
   }
 

@@ -49,18 +49,19 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   const meta: Record<string, unknown> = {};
   const native = new NativeReasoning();
   let parser: StreamParser | undefined;
-  let emittedAnswer = 0;
   let sawText = false;
   let sawPatch = false;
   let patchedValue: unknown;
   const emitPatch = (data: StreamingData | undefined): void => {
     if (data !== undefined) emit({ type: 'patch', attempt, data });
   };
+  // Forward only the text each push added: slicing the growing whole text per chunk is O(n²)
+  // and every slice would keep a copy of the whole answer alive in the replay log.
   const emitAnswer = (current: StreamParser): void => {
-    if (current.text.length <= emittedAnswer) return;
+    const delta = current.takeText();
+    if (delta === '') return;
     emitPatch(native.close());
-    emit({ type: 'text', attempt, delta: current.text.slice(emittedAnswer) });
-    emittedAnswer = current.text.length;
+    emit({ type: 'text', attempt, delta });
   };
   const parseFailure = (error: unknown): AttemptOutcome => {
     emitPatch(native.close());
