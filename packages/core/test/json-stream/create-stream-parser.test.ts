@@ -78,4 +78,17 @@ describe('createStreamParser', () => {
     expect(parser.push('3]}')).toEqual([]);
     expect(parser.finish()).toEqual([]);
   });
+
+  it('takeText hands out the answer text of each push once, reasoning excluded', () => {
+    const parser = createStreamParser({ format: 'json' });
+    const taken: string[] = [];
+    for (const chunk of ['<thi', 'nk>plan</th', 'ink>{"a"', ': 1}', ' done']) {
+      parser.push(chunk);
+      taken.push(parser.takeText());
+    }
+    parser.finish();
+    taken.push(parser.takeText());
+    expect(taken).toEqual(['', '', '{"a"', ': 1}', ' done', '']);
+    expect(taken.join('')).toBe(parser.text);
+  });
 });
