@@ -94,7 +94,7 @@ describe('normaliseSection', () => {
 });
 
 describe('isPlaceholderEcho', () => {
-  it.each(['<your summary here>', '<string>', '< a one-line status >', '<integer 0-10>'])(
+  it.each(['<your summary here>', '<string>', '< a one-line status >', '<integer 0-10>', '<your answer>'])(
     '%s is a placeholder',
     (text) => {
       expect(isPlaceholderEcho(text)).toBe(true);
@@ -115,6 +115,11 @@ describe('isPlaceholderEcho', () => {
     '<a> and <b>',
     '<multi\nline>',
     '',
+    '<b>',
+    '<SVG>',
+    '<img src=x onerror=alert(1)>',
+    '<svg onload=alert(1)>',
+    '<a href="javascript:alert(1)">',
   ])('%j is not a placeholder', (text) => {
     expect(isPlaceholderEcho(text)).toBe(false);
   });

@@ -93,8 +93,8 @@ function isClosingFence(line: string, fenceChar: string, minLength: number): boo
 /**
  * Whether a (trimmed) text is only a placeholder in angle brackets copied from the instructions,
  * such as `<your summary here>`, `<string>` or `< a one-line status >`. Autolinks
- * (`<https://…>`, `<a@b.c>`), closing and self-closing tags, comments and declarations are not
- * placeholders.
+ * (`<https://…>`, `<a@b.c>`), closing and self-closing tags, comments, declarations, tags with
+ * attributes and bare HTML element names (`<b>`) are not placeholders: they are content.
  */
 export function isPlaceholderEcho(text: string): boolean {
   const match = /^<([^<>\r\n]+)>$/.exec(text.trim());
@@ -104,8 +104,23 @@ export function isPlaceholderEcho(text: string): boolean {
   if (/^[/!?]/.test(inner) || inner.endsWith('/')) return false;
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\S/.test(inner)) return false; // <https://…>, <mailto:…>
   if (/^[^\s@]+@[^\s@]+$/.test(inner)) return false; // <someone@example.com>
+  // Markup is content, not a placeholder: a tag with attributes (`<img src=x onerror=…>`) or a
+  // bare HTML element name (`<b>`, `<svg>`). Placeholders are prose or type names (`<string>`).
+  if (/^[A-Za-z][A-Za-z0-9-]*\s+[^\s=]+\s*=/.test(inner)) return false;
+  if (HTML_ELEMENTS.has(inner.toLowerCase())) return false;
   return true;
 }
+
+const HTML_ELEMENTS: ReadonlySet<string> = new Set(
+  (
+    'a abbr address article aside audio b bdi bdo blockquote body br button canvas caption cite code col ' +
+    'colgroup data dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form h1 h2 ' +
+    'h3 h4 h5 h6 head header hr html i iframe img input ins kbd label legend li link main map mark math menu ' +
+    'meta meter nav noscript object ol optgroup option output p picture pre progress q rp rt ruby s samp ' +
+    'script section select slot small source span strong style sub summary sup svg table tbody td template ' +
+    'textarea tfoot th thead time title tr track u ul var video wbr'
+  ).split(' '),
+);
 
 function quoteForReason(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
