@@ -18,10 +18,12 @@ const VALUE_LINES = [
   '{"score": 3}',
   '{"tags": ["w"]}',
   '[1, 2',
+  'null',
 ];
 const LINES = [
   '### summary',
   '### code [text]',
+  '### summary [JSON]',
   '### score',
   '### ok [JSON]',
   '### tags',

@@ -6,15 +6,22 @@ import { sectionFieldsOf } from '../shared/markdown-sections-fields';
 
 const FENCE = '```';
 
-const RULES = [
-  'Write your answer as Markdown sections, one for each field of the skeleton below, in the same order.',
-  '- Start each section with its header line exactly as shown: "### " followed by the field name.',
-  '- A text field holds plain text on the lines under its header: no quotes, no escaping and no code fence ' +
+const RULE_LINES = {
+  intro: 'Write your answer as Markdown sections, one for each field of the skeleton below, in the same order.',
+  headers: '- Start each section with its header line exactly as shown: "### " followed by the field name.',
+  text:
+    '- A text field holds plain text on the lines under its header: no quotes, no escaping and no code fence ' +
     'around the whole value. It may span several lines and contain Markdown or code.',
-  `- Every other field (number, true/false, list, object) holds one JSON value in a ${FENCE}json fenced block ` +
+  // Plain text cannot say null (a bare `null` is read as the word), so the annotation says it.
+  nullText:
+    '- To give a text field no value, add " [JSON]" to its header line and write null under it. ' +
+    'Use [JSON] on a text field for null only.',
+  json:
+    `- Every other field (number, true/false, list, object) holds one JSON value in a ${FENCE}json fenced block ` +
     'under its header.',
-  '- Leave one blank line between sections. Write nothing before the first header and nothing after the last section.',
-].join('\n');
+  layout:
+    '- Leave one blank line between sections. Write nothing before the first header and nothing after the last section.',
+};
 
 const LEGEND =
   'Skeleton: replace each <…> with the value it describes; a // comment explains its line and is not part of ' +
@@ -31,17 +38,24 @@ const FREE_RULES = [
 
 /**
  * The hybrid format's `[OUTPUT REQUIREMENT]` text: one `### field` section per top-level field,
- * strings as plain text, everything else as a ```json fenced block, closed by a response skeleton.
+ * strings as plain text (`null` under a `### name [JSON]` header), everything else as a ```json
+ * fenced block, closed by a response skeleton.
  * Field requirements are a block of their own (`renderFieldRequirements`).
  */
 export function hybridInstructions(output: OutputDefinition | undefined): string {
   const fields = sectionFieldsOf(output, 'hybrid');
   if (fields === undefined) return FREE_RULES;
   const sections: string[] = [];
-  for (const { name, node } of fields.values()) {
+  let hasText = false;
+  for (const { name, node, kind } of fields.values()) {
     sections.push(`### ${name}\n${hybridSkeletonBody(node as OutputNode)}`);
+    hasText ||= kind === 'text';
   }
-  return `${RULES}\n\n${LEGEND}\n\n${sections.join('\n\n')}`;
+  const { intro, headers, text, nullText, json, layout } = RULE_LINES;
+  const rules = (hasText ? [intro, headers, text, nullText, json, layout] : [intro, headers, text, json, layout]).join(
+    '\n',
+  );
+  return `${rules}\n\n${LEGEND}\n\n${sections.join('\n\n')}`;
 }
 
 /** What the skeleton shows under one field's header. */

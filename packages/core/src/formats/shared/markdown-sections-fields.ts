@@ -13,6 +13,11 @@ export type SectionField = {
   kind: SectionKind;
   /** The field's schema node (`undefined` without a schema). */
   node: OutputNode | undefined;
+  /**
+   * A text field whose header says ` [JSON]`: its section is read as JSON, and the value must be
+   * a string or `null` (the only way a text section can carry `null`). Anything else is rejected.
+   */
+  stringOrNull: boolean;
 };
 
 /** The flavour of Markdown sections: the formats differ only in coercion and instructions. */
@@ -34,18 +39,23 @@ export function sectionFieldsOf(
   }
   const fields = new Map<string, SectionField>();
   for (const [name, node] of root.fields) {
-    fields.set(name, { name, kind: isStringField(node) ? 'text' : 'json', node });
+    fields.set(name, { name, kind: isStringField(node) ? 'text' : 'json', node, stringOrNull: false });
   }
   return fields;
 }
 
-/** The field a recognised header starts: the schema's field, or a free one from the annotation. */
+/**
+ * The field a recognised header starts: the schema's field, or a free one from the annotation.
+ * A schema's text field annotated ` [JSON]` is read as JSON that must be a string or `null`.
+ */
 export function sectionFieldFor(
   fields: ReadonlyMap<string, SectionField> | undefined,
   name: string,
   annotation: SectionAnnotation | undefined,
 ): SectionField {
   const known = fields?.get(name);
-  if (known !== undefined) return known;
-  return { name, kind: annotation === 'json' ? 'json' : 'text', node: undefined };
+  if (known !== undefined) {
+    return known.kind === 'text' && annotation === 'json' ? { ...known, kind: 'json', stringOrNull: true } : known;
+  }
+  return { name, kind: annotation === 'json' ? 'json' : 'text', node: undefined, stringOrNull: false };
 }

@@ -64,13 +64,15 @@ export class JsonSectionStream {
     const node = field.node;
     this.deferred =
       flavour === 'flat_markdown' &&
+      !field.stringOrNull &&
       (node?.kind === 'enum' || (node?.kind === 'scalar' && node.type !== 'any' && node.type !== 'string'));
   }
 
   /** The value so far (`undefined` before it starts). */
   snapshot(): unknown {
-    const value = this.parser?.snapshot();
-    return this.wrapped ? readOwn(value, this.field.name) : value;
+    const parsed = this.parser?.snapshot();
+    const value = this.wrapped ? readOwn(parsed, this.field.name) : parsed;
+    return this.field.stringOrNull && !isStringOrNull(value) ? undefined : value;
   }
 
   text(text: string): readonly StreamingData[] {
@@ -193,12 +195,20 @@ export class JsonSectionStream {
     return events;
   }
 
-  /** Drops a wrapper's own events and its other keys: only the field's paths are streamed. */
+  /**
+   * Drops a wrapper's own events and its other keys: only the field's paths are streamed. A text
+   * field read as JSON streams only a string or `null` at its own path: a number or a list there
+   * is rejected by the final parse, and must not reach a UI that shows the field as text.
+   */
   private keep(events: StreamingData[]): StreamingData[] {
     let kept = events;
     if (this.wrapped) {
       const base = this.path;
       kept = events.filter((event) => belongsTo(event.path, base));
+    }
+    if (this.field.stringOrNull) {
+      const path = this.path;
+      kept = kept.filter((event) => event.path === path && isStringOrNull(event.value));
     }
     if (kept.length > 0) {
       this.emitted = true;
@@ -206,6 +216,10 @@ export class JsonSectionStream {
     }
     return kept;
   }
+}
+
+function isStringOrNull(value: unknown): boolean {
+  return value === null || typeof value === 'string';
 }
 
 /** Whether `path` is `base` or below it. */

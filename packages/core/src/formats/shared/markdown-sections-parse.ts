@@ -9,8 +9,8 @@ import { jsonSectionValue, textSectionValue } from './markdown-sections-values';
 /**
  * The final parser of the Markdown-section formats: one `### field` section per top-level field.
  * Text before the first recognised header is ignored; a repeated section wins over the earlier
- * one; missing sections are absent. Text fields get their normalised text, JSON fields their
- * parsed value. Throws `OutputParseError` when no section is found (the caller then tries the
+ * one; missing sections are absent. Text fields get their normalised text (or `null`, from a
+ * ```json fence or a ` [JSON]` header), JSON fields their parsed value. Throws `OutputParseError` when no section is found (the caller then tries the
  * JSON fallback) or when a section is a placeholder echo or unreadable JSON.
  */
 export function parseMarkdownSections(text: string, options: FormatParserOptions, flavour: SectionFlavour): FinalParse {
@@ -25,7 +25,9 @@ export function parseMarkdownSections(text: string, options: FormatParserOptions
   for (const { header, content } of sections.values()) {
     const field = sectionFieldFor(fields, header.name, header.annotation);
     const result =
-      field.kind === 'text' ? textSectionValue(content) : jsonSectionValue(content, field, flavour, options.maxDepth);
+      field.kind === 'text'
+        ? textSectionValue(content, header.annotation !== 'text')
+        : jsonSectionValue(content, field, flavour, options.maxDepth);
     if (result.kind === 'rejected') throw new OutputParseError(flavour, result.reason, { rawText: text });
     if (result.kind === 'absent') continue;
     writeOwn(value, field.name, result.value);

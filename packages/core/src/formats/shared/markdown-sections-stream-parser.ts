@@ -116,7 +116,7 @@ export class MarkdownSectionStreamParser implements FormatStreamParser, Markdown
     const field = sectionFieldFor(this.fields, header.name, header.annotation);
     const stream =
       field.kind === 'text'
-        ? new TextSectionStream([field.name])
+        ? new TextSectionStream([field.name], header.annotation !== 'text')
         : new JsonSectionStream(field, this.flavour, this.maxDepth);
     const json = stream instanceof JsonSectionStream ? stream : undefined;
     this.section = { field, path: formatPath([field.name]), stream, json };
@@ -150,7 +150,7 @@ export class MarkdownSectionStreamParser implements FormatStreamParser, Markdown
     let closing: StreamingData[];
     if (stream instanceof TextSectionStream) {
       const finalValue = final === undefined ? undefined : readOwn(final.value, field.name);
-      closing = stream.close(source, typeof finalValue === 'string' ? finalValue : undefined);
+      closing = stream.close(source, typeof finalValue === 'string' || finalValue === null ? finalValue : undefined);
     } else {
       closing = stream.close(source, final);
     }

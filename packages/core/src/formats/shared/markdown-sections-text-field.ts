@@ -53,7 +53,14 @@ export class TextSectionStream {
   private commentScanned = 4;
   private pending = '';
 
-  constructor(segments: readonly PathSegment[]) {
+  /**
+   * @param readsFencedJson whether a ```json fence enclosing the whole content may hold the value
+   *   as JSON (`null` or a string literal); `false` under a ` [text]` header.
+   */
+  constructor(
+    segments: readonly PathSegment[],
+    private readonly readsFencedJson = true,
+  ) {
     this.emitter = new TextFieldEmitter(segments);
   }
 
@@ -156,9 +163,10 @@ export class TextSectionStream {
 
   /**
    * Ends the section. The `done` value is `finalValue` when given (the authoritative final parse),
-   * else the section's own normalised value.
+   * else the section's own normalised value. It is `null` only for a ```json fence holding `null`,
+   * which is held (never streamed) until here, like every section that opens with a fence.
    */
-  close(source: CompletionSource, finalValue?: string): StreamingData[] {
+  close(source: CompletionSource, finalValue?: string | null): StreamingData[] {
     const events = this.flush();
     let value = finalValue;
     if (value === undefined) {
@@ -170,8 +178,9 @@ export class TextSectionStream {
         this.state === 'first-line';
       const content = this.recorded?.build() ?? (held ? this.held : undefined);
       if (content !== undefined) {
-        const own = textSectionValue(content);
-        value = own.kind === 'value' && typeof own.value === 'string' ? own.value : content.trim();
+        const own = textSectionValue(content, this.readsFencedJson);
+        value =
+          own.kind === 'value' && (typeof own.value === 'string' || own.value === null) ? own.value : content.trim();
       }
     }
     events.push(...this.emitter.close(source, value));

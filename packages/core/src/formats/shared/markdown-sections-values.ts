@@ -17,15 +17,18 @@ export type SectionValue =
 
 /**
  * A text field's value: the normalised content (scaffold comments and one enclosing fence
- * stripped, trimmed). A JSON string literal as the whole body of a ```json fence is decoded, for
- * models that write every field as JSON.
+ * stripped, trimmed). When the whole content is one ```json fence holding `null` or one JSON string
+ * literal, that JSON value is the field's value (`null`, or the decoded string), for models that
+ * write every field as JSON; any other fenced body is the text as it is (JSON code is text too).
+ * `readsFencedJson: false` (a ` [text]` header) keeps every fenced body as text.
  */
-export function textSectionValue(content: string): SectionValue {
+export function textSectionValue(content: string, readsFencedJson = true): SectionValue {
   const normalised = normalise(content);
   if (!normalised.ok) return { kind: 'rejected', reason: normalised.reason };
   const { text, fenceInfo } = normalised;
-  if (fenceInfo !== undefined && /^json5?$/i.test(fenceInfo)) {
+  if (readsFencedJson && fenceInfo !== undefined && /^json5?$/i.test(fenceInfo)) {
     const literal = text.trim();
+    if (literal === 'null') return { kind: 'value', value: null, repaired: false };
     if (literal.startsWith('"')) {
       try {
         const decoded: unknown = JSON.parse(literal);
@@ -41,8 +44,10 @@ export function textSectionValue(content: string): SectionValue {
 /**
  * A JSON field's value, read by the json final parser (JSON5 accepted): the body of the fenced
  * block the section opens with; else the normalised content (bare, or a value located in prose);
- * else the body of its first fenced block. A `{field: value}` wrapper is unwrapped. flat_markdown also coerces bare numbers and booleans when the schema asks for them.
- * A field of type `any` whose content is not JSON keeps the text.
+ * else the body of its first fenced block. A `{field: value}` wrapper is unwrapped. flat_markdown
+ * also coerces bare numbers and booleans when the schema asks for them. A field of type `any`
+ * whose content is not JSON keeps the text. A text field read as JSON (`stringOrNull`) must give
+ * a string or `null`; anything else is rejected.
  */
 export function jsonSectionValue(
   content: string,
@@ -85,10 +90,20 @@ export function jsonSectionValue(
     parsed = fromBlock;
   }
   let value = unwrapField(parsed.value, field);
-  if (flavour === 'flat_markdown' && field.node !== undefined && typeof value === 'string') {
+  if (field.stringOrNull) {
+    if (value !== null && typeof value !== 'string') return { kind: 'rejected', reason: notStringOrNull(field) };
+  } else if (flavour === 'flat_markdown' && field.node !== undefined && typeof value === 'string') {
     value = coerceScalar(value.trim(), field.node) ?? value;
   }
   return { kind: 'value', value, repaired: parsed.repaired };
+}
+
+/** Why a text field's ` [JSON]` section was rejected, worded for a correction prompt. */
+function notStringOrNull(field: SectionField): string {
+  return (
+    `the "${field.name}" section is a text field: under "### ${field.name} [JSON]" write only null or a JSON ` +
+    `string, otherwise write the text as it is under "### ${field.name}"`
+  );
 }
 
 function tryParseFieldJson(
@@ -111,6 +126,7 @@ function tryParseFieldJson(
 function notJson(content: string, field: SectionField, flavour: SectionFlavour, error: OutputParseError): SectionValue {
   const normalised = normalise(content);
   const text = normalised.ok ? normalised.text : content.trim();
+  if (field.stringOrNull) return { kind: 'rejected', reason: notStringOrNull(field) };
   const node = field.node;
   const bare = flavour === 'flat_markdown' && node !== undefined ? coerceScalar(text.trim(), node) : undefined;
   if (bare !== undefined) return { kind: 'value', value: bare, repaired: false };

@@ -54,11 +54,17 @@ export class TextFieldEmitter {
 
   /**
    * Ends the field: emits a delta for any text `finalValue` adds to what was streamed, then the
-   * `done` event. Without `finalValue` the value is the trimmed text streamed so far.
+   * `done` event. Without `finalValue` the value is the trimmed text streamed so far. A `null`
+   * final value (a text field that holds `null`) ends the field with `null`: callers stream nothing
+   * of such a field before, so no delta is taken back.
    */
-  close(source: CompletionSource, finalValue?: string): StreamingData[] {
+  close(source: CompletionSource, finalValue?: string | null): StreamingData[] {
     if (this.closed) return [];
     this.closed = true;
+    if (finalValue === null) {
+      this.held = '';
+      return [{ ...this.event('', '', true), value: null, completion_source: source }];
+    }
     const events: StreamingData[] = [];
     if (this.held !== '' && TRAILING_WHITESPACE.exec(this.held)?.index !== 0) {
       // A lone high surrogate at the very end: release it rather than lose it.
