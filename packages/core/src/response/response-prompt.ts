@@ -10,7 +10,8 @@ import { type FormatName, type FormatOption, selectFormat } from '../schema/sele
 
 /**
  * The format a response asks for: `auto` with a schema, `text` without one; a JSON response
- * format forces `json` (an explicit other format is a contradiction and throws).
+ * format forces `json` (an explicit other format is a contradiction and throws), and `text` with a
+ * schema throws too.
  */
 export function resolveRequestedFormat(
   format: FormatOption | undefined,
@@ -18,6 +19,13 @@ export function resolveRequestedFormat(
   responseFormat: ResponseFormatRequest | undefined,
 ): FormatOption {
   const wantsJson = responseFormat !== undefined && responseFormat.type !== 'text';
+  if (format === 'text' && output !== undefined) {
+    // The text format has no fields: its data is the text, so a schema's ensure rules could never hold.
+    throw new FieldstreamError(
+      'RESPONSE_OPTIONS_INVALID',
+      'format text returns plain text and cannot carry an output schema; drop `output` or pick a structured format',
+    );
+  }
   if (!wantsJson) return format ?? (output === undefined ? 'text' : 'auto');
   if (format === undefined || format === 'auto' || format === 'json') return 'json';
   throw new FieldstreamError(

@@ -135,6 +135,19 @@ describe('deltas(), getText(), getMeta()', () => {
     expect(model.requests[0]).toMatchObject({ format: 'text', prompt: '[INPUT]\nSay hi\n\n[OUTPUT]:' });
     expect((await response.getMeta()).requested_format).toBe('text');
   });
+
+  it('format text with an output schema is a clear options error, made before any request', () => {
+    const model = scripted(['x']);
+    const output = defineOutput({ title: ['string', '', 'not_null'] });
+    expect(() => createResponse({ model, input: 'x', output, format: 'text' })).toThrow(
+      expect.objectContaining({
+        code: 'RESPONSE_OPTIONS_INVALID',
+        message:
+          'format text returns plain text and cannot carry an output schema; drop `output` or pick a structured format',
+      }),
+    );
+    expect(model.requests).toEqual([]);
+  });
 });
 
 describe('model events', () => {
