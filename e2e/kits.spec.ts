@@ -51,6 +51,7 @@ const ROUTES: Record<string, { kind: string; actions: Record<string, string> }> 
 const CASES = [
   { status: 'resolved', format: 'json' },
   { status: 'need_more_info', format: 'xml_field' },
+  { status: 'need_more_info', format: 'hybrid' },
   { status: 'unable_to_confirm', format: 'json' },
   { status: 'tool_failure', format: 'yaml_literal' },
 ] as const;

@@ -16,7 +16,13 @@ export function renderAnswer(data: unknown, format: FormatName, output: OutputDe
   };
   switch (format) {
     case 'hybrid':
-      return entries.map(([key, value]) => `### ${key}\n${isText(key, value) ? value : fenced(value)}\n`).join('\n');
+      // A null text field is written under a `[JSON]` header: bare `null` would read as the text "null".
+      return entries
+        .map(
+          ([key, value]) =>
+            `### ${key}${value === null ? ' [JSON]' : ''}\n${isText(key, value) ? value : fenced(value)}\n`,
+        )
+        .join('\n');
     case 'flat_markdown':
       return entries
         .map(([key, value]) => `### ${key}\n${isText(key, value) ? value : JSON.stringify(value)}\n`)

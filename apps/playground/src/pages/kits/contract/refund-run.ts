@@ -11,10 +11,10 @@ import {
 import { type KitPacing, kitModel, kitScenarioId } from '../kit-model';
 
 /**
- * Formats the refund page offers. Not `hybrid`: a hybrid text section cannot hold `null`, and
- * every refund sample has a nullable text field set to null (`refund_decision`, `escalation_reason`).
+ * Formats the refund page offers. In `hybrid`, a nullable text field set to null (`refund_decision`,
+ * `escalation_reason`) is written `null` under a `### name [JSON]` header (decision 0003).
  */
-export const CONTRACT_FORMATS = ['json', 'xml_field', 'yaml_literal'] as const;
+export const CONTRACT_FORMATS = ['json', 'hybrid', 'xml_field', 'yaml_literal'] as const;
 export type ContractFormat = (typeof CONTRACT_FORMATS)[number];
 
 export const REFUND_SAMPLES: readonly { id: RefundSampleId; label: string }[] = [
