@@ -40,7 +40,9 @@ for (const { preset: presetId, format, chunkSize } of cases) {
     const preset = presetById(presetId);
     const resolved = resolvePresetFormat(preset, format);
     const expected = expectedData(preset.data, resolved, preset.output);
-    await openScenario(page, '/live', { preset: presetId, format, chunkSize, charsPerSecond: 3000 });
+    // Plain text is short: a slower rate keeps enough frames to see it grow, even on a loaded machine.
+    const charsPerSecond = preset.output === undefined ? 600 : 3000;
+    await openScenario(page, '/live', { preset: presetId, format, chunkSize, charsPerSecond });
     await installDomSampler(page);
     await page.getByTestId('start-button').click();
     await expectStatus(page, 'done');
