@@ -1,4 +1,8 @@
 /** A tiny benchmark harness: medians of repeated runs, reported as ratios to a floor. */
+import { seededRandom } from '@fieldstream/core/testing';
+
+// The suites draw their seeded chunkings from the same PRNG as the scripted model and the tests.
+export { seededRandom };
 
 export type Contender = {
   name: string;
@@ -41,18 +45,6 @@ export function printTable(title: string, rows: readonly Measurement[], floorNam
     const rate = bytes ? ` ${(bytes / 1e6 / (row.medianMs / 1000)).toFixed(1)} |` : '';
     console.log(`| ${row.name} | ${row.medianMs.toFixed(2)} | ${(row.medianMs / floor).toFixed(1)} |${rate}`);
   }
-}
-
-/** A seeded PRNG (mulberry32), so every run streams the same chunks. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Splits `text` into chunks of `min`–`max` characters, seeded. */

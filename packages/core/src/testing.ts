@@ -8,5 +8,6 @@ export {
   openAIChatFixture,
   openAIResponsesFixture,
 } from './testing/provider-fixtures';
+export { seededRandom } from './testing/seeded-random';
 export type { FixtureFetch, FixtureFetchCall, SSEFixtureEvent, SSEResponseOptions } from './testing/sse-fixtures';
 export { fixtureFetch, formatSSE, sseResponse } from './testing/sse-fixtures';

@@ -1,7 +1,8 @@
 import { ProviderError, TransportError } from '../errors/errors';
+import { seededRandom } from '../testing/seeded-random';
 import { sleep, throwIfAborted } from '../transport/abort';
 import type { Model, ModelEvent, ModelRequest } from './model';
-import { type ChunkSize, seededRandom, splitText } from './scripted-chunks';
+import { type ChunkSize, splitText } from './scripted-chunks';
 
 /** Text per attempt: `texts[attempt]` (the last one repeats), or a function of the request. */
 export type ScriptedText = readonly string[] | ((request: ModelRequest) => string);

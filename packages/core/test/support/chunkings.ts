@@ -1,16 +1,5 @@
 // Ways to split one text into chunks, shared by every format's chunking-invariance tests.
-
-/** A seeded PRNG (mulberry32): the same seed always gives the same chunkings. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@fieldstream/core/testing';
 
 /** The text split at the given cut offsets (sorted, deduplicated, inside the text). */
 export function splitAt(text: string, cuts: readonly number[]): string[] {

@@ -1,5 +1,6 @@
 // The SSE conformance vectors and the chunkings every SSE parser must be invariant under.
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '@fieldstream/core/testing';
 
 /** One dispatched event as the vectors spell it. */
 export type VectorEvent = { type: string; data: string; lastEventId: string };
@@ -22,18 +23,6 @@ export type Chunking = { name: string; chunks: (Uint8Array | string)[] };
 export const sseVectors: SSEVector[] = (
   JSON.parse(readFileSync(new URL('../fixtures/sse/vectors.json', import.meta.url), 'utf8')) as { vectors: SSEVector[] }
 ).vectors;
-
-/** mulberry32: the same seed always gives the same splits. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const RANDOM_SPLIT_SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
 
