@@ -1,11 +1,12 @@
 // Rule 6: the same logical data, written in any format, streams to the same paths and value.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStreamParser, type FormatName, parseOutput, type StreamingData } from '@fieldstream/core';
+import { type FormatName, parseOutput } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt, standardChunkings } from '../support/chunkings';
-import { contractViolations, donePaths, mergeDeltas, streamAll, valueAt } from '../support/events';
+import { contractViolations, donePaths, mergeDeltas, valueAt } from '../support/events';
+import { concatenatedDeltas, streamChunks } from '../support/format-streams';
 import { dataSet, expectedData, output } from './support/data-set';
 import { renderers } from './support/renderers';
 
@@ -20,22 +21,7 @@ const formatCases: readonly { format: FormatName; fixture: string }[] = [
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 
-function stream(format: FormatName, chunks: readonly string[]) {
-  const parser = createStreamParser({ format, output });
-  const events = streamAll(parser, chunks);
-  return { events, snapshot: parser.snapshot() };
-}
-
-/** The concatenated deltas of every string path. */
-function stringDeltas(events: readonly StreamingData[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const event of events) {
-    if (event.event_type === 'delta' && typeof event.value === 'string') {
-      texts.set(event.path, (texts.get(event.path) ?? '') + event.delta);
-    }
-  }
-  return texts;
-}
+const stream = (format: FormatName, chunks: readonly string[]) => streamChunks(format, output, chunks);
 
 /** Every string leaf of a value with its path (iterative). */
 function stringLeaves(root: unknown): Map<string, string> {
@@ -60,7 +46,7 @@ function checkRun(format: FormatName, chunks: readonly string[], data: unknown):
   expect(run.snapshot).toEqual(data);
   const dones = run.events.filter((event) => event.event_type === 'done' && event.path !== '$reasoning');
   for (const done of dones) expect(done.value).toEqual(valueAt(data, done.path));
-  const deltas = stringDeltas(run.events);
+  const deltas = concatenatedDeltas(run.events);
   for (const [path, text] of stringLeaves(data)) expect(deltas.get(path) ?? '').toBe(text);
   return donePaths(run.events).filter((path) => path !== '$reasoning');
 }

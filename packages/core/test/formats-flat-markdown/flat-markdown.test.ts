@@ -2,9 +2,9 @@
 import { defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { formats } from '../../src/formats/registry';
-import { mergedEvents, streamChunks } from '../formats-hybrid/stream-helpers';
 import { standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
+import { mergedEvents, streamChunks } from '../support/format-streams';
 
 const output = defineOutput({
   summary: ['string', 'one-line status'],

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
+import { streamChunks } from '../support/format-streams';
 import { documents, output } from './documents';
-import { streamChunks } from './stream-helpers';
 
 describe('hybrid chunking invariance', () => {
   it.each(documents.map((document) => [document.name, document] as const))('%s', (_name, document) => {

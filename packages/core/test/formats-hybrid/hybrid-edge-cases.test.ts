@@ -1,8 +1,8 @@
 // Each hybrid edge case of FORMATS.md, pinned with its exact (merged) events and final value.
 import { OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { mergedEvents } from '../support/format-streams';
 import { documents, output } from './documents';
-import { mergedEvents } from './stream-helpers';
 
 const fence = '```';
 const textOf = (name: string): string => {

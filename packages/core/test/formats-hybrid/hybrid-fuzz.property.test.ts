@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAt } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
+import { streamChunks } from '../support/format-streams';
 import { output } from './documents';
-import { streamChunks } from './stream-helpers';
 
 const fence = '```';
 const VALUE_LINES = [

@@ -10,8 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { charChunks } from '../support/chunkings';
 import { mergeDeltas } from '../support/events';
+import { compact } from '../support/format-streams';
 import { output } from './documents';
-import { compact } from './stream-helpers';
 
 const fence = '```';
 const ROOT_OPEN = ['delta', '', '', {}];

@@ -4,7 +4,7 @@ import { createStreamParser, defineOutput, OutputParseError, parseOutput } from 
 import { describe, expect, it } from 'vitest';
 import { standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
-import { type CompactEvent, compact, mergedEvents, streamChunks } from './stream-helpers';
+import { type CompactEvent, compact, mergedEvents, streamChunks } from '../support/format-streams';
 
 const output = defineOutput({
   summary: ['string', 'one-line status'],

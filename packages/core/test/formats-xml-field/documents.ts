@@ -1,14 +1,5 @@
 // The xml_field test documents: each FORMATS.md edge case as a whole answer with its final value.
-import { defineOutput } from '@fieldstream/core';
-
-export const output = defineOutput({
-  summary: ['string', 'one-line status'],
-  code: ['string', 'a snippet'],
-  score: ['integer', '0-10'],
-  ok: ['boolean'],
-  tags: [['string', 'a tag']],
-  items: [{ name: ['string'], qty: ['number'] }],
-});
+export { documentOutput as output } from '../support/document-output';
 
 export type XmlDocument = {
   name: string;

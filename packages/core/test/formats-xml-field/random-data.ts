@@ -1,6 +1,7 @@
 // Random data sets for the xml_field and yaml_literal property tests: a flat record of text
 // fields (with tricky characters) and typed fields (numbers, booleans, lists, records).
 import fc from 'fast-check';
+import { splitAt } from '../support/chunkings';
 
 /** Pieces of text fields: markup, entities, closers, marker prefixes, emoji and line breaks. */
 const TEXT_PIECES = [
@@ -70,13 +71,8 @@ export const chunkSeeds = fc.array(fc.nat({ max: 1_000_000 }), { maxLength: 40 }
 /** The text split at the positions the seeds give (1 to 40 cuts). */
 export function chunksOf(text: string, seeds: readonly number[]): string[] {
   if (text.length < 2) return [text];
-  const positions = [...new Set(seeds.map((seed) => 1 + (seed % (text.length - 1))))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let start = 0;
-  for (const cut of positions) {
-    chunks.push(text.slice(start, cut));
-    start = cut;
-  }
-  chunks.push(text.slice(start));
-  return chunks;
+  return splitAt(
+    text,
+    seeds.map((seed) => 1 + (seed % (text.length - 1))),
+  );
 }

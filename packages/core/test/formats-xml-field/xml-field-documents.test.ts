@@ -1,7 +1,7 @@
 import { createStreamParser, OutputParseError, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { expectChunkingInvariance, finalValueOrError, streamChunks } from '../support/format-streams';
 import { documents, output } from './documents';
-import { expectChunkingInvariance, finalValueOrError, streamChunks } from './format-test-helpers';
 
 describe('xml_field documents', () => {
   for (const document of documents) {

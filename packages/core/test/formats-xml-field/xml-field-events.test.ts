@@ -1,7 +1,7 @@
 import { createStreamParser, DepthLimitError, parseOutput, type StreamingData } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { compact, mergedEvents } from '../support/format-streams';
 import { documents, output } from './documents';
-import { compact, mergedEvents } from './format-test-helpers';
 
 /** Each chunk's events, compact. */
 function perChunk(chunks: readonly string[]): unknown[] {

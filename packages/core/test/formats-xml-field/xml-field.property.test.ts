@@ -2,7 +2,7 @@ import { createStreamParser, parseOutput } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractViolations, mergeDeltas, streamAll } from '../support/events';
-import { expectDeltasMatchDone } from './format-test-helpers';
+import { expectDeltasMatchDone } from '../support/format-streams';
 import { chunkSeeds, chunksOf, dataSet, rawText } from './random-data';
 
 /** A `</field>` that the tag after it turns into a closer: data may not hold one (FORMATS.md). */
