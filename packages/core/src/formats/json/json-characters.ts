@@ -50,7 +50,7 @@ export function skipTrivia(text: string, pos: number): number {
   return i;
 }
 
-export function isLineTerminator(code: number): boolean {
+function isLineTerminator(code: number): boolean {
   return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
 }
 

@@ -1,21 +1,6 @@
-// Character classes of the JSON stream tokenizer (char codes; ASCII fast paths first).
-
-/** JSON5 whitespace: JSON's four, vertical tab, form feed, and Unicode space separators and BOM. */
-export function isWhitespace(code: number): boolean {
-  if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return true;
-  if (code < 0x80) return code === 0x0b || code === 0x0c;
-  return (
-    code === 0xa0 ||
-    code === 0xfeff ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
-}
+// Character classes of the JSON stream tokenizer (char codes; ASCII fast paths first). Whitespace is
+// the lenient reader's (`isJsonWhitespace`): both read the same JSON5 text.
+import { isJsonWhitespace } from './json-characters';
 
 /** A character of a bare word in value position: a number, `true`/`false`/`null`, `Infinity`, `NaN`. */
 export function isWordChar(code: number): boolean {
@@ -32,7 +17,7 @@ export function isWordChar(code: number): boolean {
 
 /** A character of an unquoted object key (JSON5 identifiers, leniently: also digits, `-`, non-ASCII). */
 export function isKeyChar(code: number): boolean {
-  if (code >= 0x80) return !isWhitespace(code);
+  if (code >= 0x80) return !isJsonWhitespace(code);
   return (
     (code >= 0x30 && code <= 0x39) ||
     ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ||

@@ -1,7 +1,8 @@
 import type { PathSegment } from '../../patch/path';
 import type { StreamingData } from '../../patch/streaming-data';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
-import { isKeyChar, isWhitespace, isWordChar } from './json-stream-chars';
+import { isJsonWhitespace } from './json-characters';
+import { isKeyChar, isWordChar } from './json-stream-chars';
 import type { Frame } from './json-stream-frame';
 import { StringDecoder } from './json-stream-string';
 import { NOT_A_VALUE, parseWord } from './json-stream-word';
@@ -151,7 +152,7 @@ export class JsonStreamParser implements FormatStreamParser {
     if (state === ENDED || state === HALTED) return chunk.length; // the rest is not ours
     for (let i = index; i < chunk.length; i++) {
       const code = chunk.charCodeAt(i);
-      if (isWhitespace(code)) continue;
+      if (isJsonWhitespace(code)) continue;
       if (code === 0x2f) {
         this.#comment = COMMENT_SLASH;
         return i + 1;
