@@ -6,6 +6,7 @@ export {
   DepthLimitError,
   EnsureError,
   FieldstreamError,
+  OutputContractError,
   OutputParseError,
   ProviderError,
   SchemaError,

@@ -1,7 +1,6 @@
 // The text format: the answer is the value; no instructions, no structured events.
-import { createStreamParser, parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import { createStreamParser, formats, parseOutput, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../src/formats/registry';
 import { charChunks } from '../support/chunkings';
 import { mergeDeltas, streamAll } from '../support/events';
 

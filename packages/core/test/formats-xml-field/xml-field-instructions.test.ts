@@ -1,6 +1,5 @@
-import { defineOutput, parseOutput } from '@fieldstream/core';
+import { defineOutput, formats, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../src/formats/registry';
 
 const output = defineOutput({
   summary: ['string', 'one-line status'],

@@ -1,6 +1,5 @@
-import { defineOutput, type FormatName, OutputParseError, parseAnswer } from '@fieldstream/core';
+import { defineOutput, type FormatName, formats, OutputParseError, parseAnswer } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formats } from '../../src/formats/registry';
 
 // The text formats' own parsers are replaced by stubs here, so these tests pin parseAnswer's
 // dispatch and fallback rules independently of each format's parser.

@@ -1,6 +1,12 @@
-import { DepthLimitError, defineOutput, OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import {
+  DepthLimitError,
+  defineOutput,
+  formats,
+  OutputParseError,
+  parseOutput,
+  parseOutputDetailed,
+} from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formats } from '../../src/formats/registry';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,12 +1,12 @@
 import {
   createResponse,
   defineOutput,
+  formats,
   type ModelEvent,
   type ResponseEvent,
   type StreamingData,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formats } from '../../src/formats/registry';
 import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const output = defineOutput({

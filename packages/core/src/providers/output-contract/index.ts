@@ -1,7 +1,5 @@
 // Barrel for output-contract planning (providers/output-contract/).
 
-// The error lives with the others; the package barrel lists those explicitly, so it is exported here.
-export { OutputContractError } from '../../errors/errors';
 export type { SchemaViolation } from './check-json-schema';
 export { checkJsonSchema } from './check-json-schema';
 export type { OutputContractAction, OutputContractPlan } from './plan-output-contract';
