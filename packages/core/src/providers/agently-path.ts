@@ -9,7 +9,7 @@ const CHANNELS: ReadonlySet<string> = new Set(['$reasoning', '$status']);
  * (`/items/0/title`, `streaming_parse_path_style="slash"`). Reserved channels (`$reasoning`,
  * `$status`) pass through.
  */
-export function agentlyPathSegments(path: string): PathSegment[] {
+function agentlyPathSegments(path: string): PathSegment[] {
   if (path.startsWith('/')) return slashSegments(path);
   try {
     return parsePath(path);

@@ -172,7 +172,7 @@ function asParseError(error: unknown, format: FormatName, text: string, attempt:
  * Fills in the raw text and attempt of an error that does not carry them yet (errors from
  * providers and parsers know neither), so every typed error a response reports has both.
  */
-export function annotate<E extends FieldstreamError>(error: E, text: string, attempt: number): E {
+function annotate<E extends FieldstreamError>(error: E, text: string, attempt: number): E {
   if (error.rawText === undefined) Object.defineProperty(error, 'rawText', { value: text, enumerable: true });
   if (error.attempt === undefined) Object.defineProperty(error, 'attempt', { value: attempt, enumerable: true });
   return error;

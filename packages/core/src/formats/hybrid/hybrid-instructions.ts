@@ -65,7 +65,7 @@ function hybridSkeletonBody(node: OutputNode): string {
 }
 
 /** `<text: description>`, or for an enum of strings `<one of: low, high>` (written bare). */
-export function textPlaceholder(node: OutputNode): string {
+function textPlaceholder(node: OutputNode): string {
   if (node.kind === 'enum') return `<one of: ${node.values.join(', ')}${describe(node.description, '; ')}>`;
   const description = node.kind === 'scalar' ? node.description : '';
   return `<text${describe(description, ': ')}>`;

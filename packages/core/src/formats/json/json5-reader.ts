@@ -189,7 +189,7 @@ function startsMember(text: string, pos: number, code: number, inArray: boolean)
 }
 
 /** Stores `key` as own data; `__proto__` must not reach the prototype setter. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   } else {

@@ -39,20 +39,3 @@ export function closesFenceAt(text: string, start: number, end: number, fence: O
   while (i < end && /\s/.test(text[i] as string)) i++;
   return i === end;
 }
-
-/**
- * Whether an incomplete line could still be a fence line (so it must wait for its line break):
- * optional spaces or tabs, then at least three backticks or tildes so far (or fewer, all the same).
- */
-export function couldBeFenceLine(prefix: string): boolean {
-  let i = 0;
-  while (i < prefix.length && (prefix.charCodeAt(i) === 32 || prefix.charCodeAt(i) === 9)) i++;
-  if (i === prefix.length) return true;
-  const char = prefix[i];
-  if (char !== '`' && char !== '~') return false;
-  for (let n = 1; n < 3; n++) {
-    if (i + n >= prefix.length) return true;
-    if (prefix[i + n] !== char) return false;
-  }
-  return true;
-}

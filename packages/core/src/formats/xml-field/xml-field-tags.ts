@@ -7,7 +7,7 @@
 export const FIELD_CLOSER = '</field>';
 export const PAYLOAD_CLOSER = '</agently_output>';
 /** The longest opener tag read (`<field …>`, `<agently_output …>`); a longer one is content. */
-export const MAX_TAG_LENGTH = 256;
+const MAX_TAG_LENGTH = 256;
 
 /** A field's declared type. */
 export type FieldType = 'text' | 'json';

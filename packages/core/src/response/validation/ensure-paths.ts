@@ -60,7 +60,7 @@ function checkOne(data: unknown, segments: readonly PathSegment[], level: Ensure
  * Why a value counts as empty for `not_null`, or `undefined` when it does not. A list is empty
  * when it has no items or holds an empty item (checked iteratively: nesting depth is data).
  */
-export function emptiness(value: unknown, path: string): string | undefined {
+function emptiness(value: unknown, path: string): string | undefined {
   const stack: Match[] = [{ value, path }];
   while (stack.length > 0) {
     const current = stack.pop() as Match;

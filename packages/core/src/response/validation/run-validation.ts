@@ -68,6 +68,6 @@ export async function validateData(
 }
 
 /** `items[1].name is null; summary is missing` — the concrete reasons, for corrections and errors. */
-export function describeFailures(failures: readonly EnsureFailure[]): string {
+function describeFailures(failures: readonly EnsureFailure[]): string {
   return failures.map((failure) => failure.reason).join('; ');
 }
