@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
 import { MAX_YAML_NESTING, nestsTooDeep } from './yaml-nesting-guard';
+import { parseYamlSubset, parseYamlSubsetText } from './yaml-subset-parser';
 
 /**
  * Alias expansions allowed per document. Anchors are legitimate but rare in model output; a small
@@ -20,8 +21,25 @@ export type YamlParseResult = { ok: true; value: unknown } | { ok: false; reason
  * Parses one YAML document. Never throws: syntax errors, tab indentation, alias bombs and
  * stack-exhausting nesting become a readable `reason`. Keys such as `__proto__` become own
  * properties (the `yaml` package defines them as data), so no prototype is polluted.
+ * The YAML our instructions ask for is read by a fast reader that gives the package's value
+ * (`yaml-subset-parser.ts`); everything else goes to the package itself.
  */
 export function parseYamlText(text: string): YamlParseResult {
+  const fast = parseYamlSubsetText(text);
+  return fast === undefined ? parseWithPackage(text) : { ok: true, value: fast.value };
+}
+
+/**
+ * {@link parseYamlText} for a text already split at its line breaks: `lines` joined by `\n`, plus
+ * a final `\n` when `endsWithNewline`. Saves the join when the fast reader takes the text.
+ */
+export function parseYamlLines(lines: readonly string[], endsWithNewline: boolean): YamlParseResult {
+  const fast = parseYamlSubset(lines, endsWithNewline);
+  if (fast !== undefined) return { ok: true, value: fast.value };
+  return parseWithPackage(lines.join('\n') + (endsWithNewline ? '\n' : ''));
+}
+
+function parseWithPackage(text: string): YamlParseResult {
   if (nestsTooDeep(text)) {
     return { ok: false, reason: `the YAML nests deeper than ${MAX_YAML_NESTING} levels, too deep to parse` };
   }

@@ -1,6 +1,6 @@
 import { formatPath, type PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { parseYamlText } from './parse-yaml-text';
+import { parseYamlLines } from './parse-yaml-text';
 import { isMapping, pathEvent, valueEvents } from './value-events';
 import { splitKeyLine } from './yaml-key-line';
 
@@ -92,7 +92,7 @@ export class YamlBlockEntry {
     let value: unknown = settled;
     if (value === undefined && this.#mode !== 'whole' && this.#container !== undefined) value = this.#container;
     if (value === undefined) {
-      const parsed = parseYamlText(this.#lines.join('\n'));
+      const parsed = parseYamlLines(this.#lines, false);
       if (parsed.ok && isMapping(parsed.value) && Object.hasOwn(parsed.value, this.key)) {
         value = parsed.value[this.key];
       } else if (force && this.#opened) {
@@ -144,7 +144,7 @@ export class YamlBlockEntry {
 
   /** Parses the current unit alone and emits its events; a unit that does not parse alone ends unit reading. */
   #flushUnit(source: CompletionSource, events: StreamingData[]): void {
-    const parsed = parseYamlText(this.#unit.join('\n'));
+    const parsed = parseYamlLines(this.#unit, false);
     this.#unit = [];
     const container = this.#container;
     if (!parsed.ok || container === undefined) {

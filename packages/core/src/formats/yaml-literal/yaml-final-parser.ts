@@ -1,6 +1,6 @@
 import { OutputParseError } from '../../errors/errors';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
-import { parseYamlText } from './parse-yaml-text';
+import { parseYamlLines } from './parse-yaml-text';
 import { assertMaxDepth } from './value-events';
 import {
   isBeginMarkerLine,
@@ -11,10 +11,11 @@ import {
 } from './yaml-markers';
 
 /**
- * The YAML text of an answer and whether its closing line was seen. Every line before the
- * closing line keeps its line break (a `|+` block keeps the blank lines before the marker).
+ * The YAML of an answer, as lines, and whether its closing line was seen. Every line before the
+ * closing line keeps its line break (`terminated`: a `|+` block keeps the blank lines before the
+ * marker); without a closing line the text ends with the answer.
  */
-export type YamlPayload = { yaml: string; complete: boolean };
+export type YamlPayload = { lines: string[]; terminated: boolean; complete: boolean };
 
 /**
  * Finds the YAML of an answer: the lines between `<<<BEGIN AGENTLY_YAML>>>` and the next
@@ -29,21 +30,17 @@ export function extractYamlPayload(text: string): YamlPayload | undefined {
     const body: string[] = [];
     for (let i = begin + 1; i < lines.length; i++) {
       const line = lines[i] as string;
-      if (isEndMarkerLine(line)) return { yaml: terminated(body), complete: true };
+      if (isEndMarkerLine(line)) return { lines: body, terminated: body.length > 0, complete: true };
       if (!isStrayFenceLine(line)) body.push(line);
     }
-    return { yaml: body.join('\n'), complete: false };
+    return { lines: body, terminated: false, complete: false };
   }
   const fence = lines.findIndex(isYamlFenceOpener);
   if (fence < 0) return undefined;
   const end = lines.findIndex((line, i) => i > fence && isYamlFenceCloser(line));
-  if (end < 0) return { yaml: lines.slice(fence + 1).join('\n'), complete: false };
-  return { yaml: terminated(lines.slice(fence + 1, end)), complete: true };
-}
-
-/** The lines, each with its line break. */
-function terminated(lines: readonly string[]): string {
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  if (end < 0) return { lines: lines.slice(fence + 1), terminated: false, complete: false };
+  const body = lines.slice(fence + 1, end);
+  return { lines: body, terminated: body.length > 0, complete: true };
 }
 
 /**
@@ -59,7 +56,7 @@ export function parseYamlLiteral(text: string, options: FormatParserOptions = {}
       rawText: text,
     });
   }
-  const parsed = parseYamlText(payload.yaml);
+  const parsed = parseYamlLines(payload.lines, payload.terminated);
   if (!parsed.ok) throw new OutputParseError('yaml_literal', parsed.reason, { rawText: text });
   const { value } = parsed;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -2,7 +2,7 @@ import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { LiteralBlockEmitter } from './literal-block-emitter';
-import { parseYamlText } from './parse-yaml-text';
+import { parseYamlLines } from './parse-yaml-text';
 import { isMapping, pathEvent, valueEvents } from './value-events';
 import { YamlBlockEntry } from './yaml-block-entry';
 import { classifyTopLevelLine, type LiteralHeader, literalHeader, yamlKeyName } from './yaml-key-line';
@@ -281,7 +281,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
       this.#settleBlock(entry, source, events, finalValue, finalValue !== undefined);
       return;
     }
-    const parsed = parseYamlText(entry.lines.join('\n'));
+    const parsed = parseYamlLines(entry.lines, false);
     // An entry that fails alone (a tab, an alias to an earlier anchor) is left to the final parse.
     if (!parsed.ok || !isMapping(parsed.value)) return;
     for (const key of Object.keys(parsed.value)) {
