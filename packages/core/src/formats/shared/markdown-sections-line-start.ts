@@ -1,3 +1,5 @@
+import { ScaffoldCommentReader } from './scaffold-comment';
+
 type State =
   /** At whitespace before anything else on a line. */
   | 'seek'
@@ -21,9 +23,9 @@ const VISIBLE = /\S/;
  */
 export class LineStartReader {
   private state: State = 'seek';
+  /** The word read so far in `word`. */
   private held = '';
-  /** Where the search for a comment's `-->` resumes. */
-  private commentScanned = 4;
+  private readonly comment = new ScaffoldCommentReader();
 
   /** Whether the reader is between lines (so a fence line here may hold the value). */
   get atLineStart(): boolean {
@@ -33,7 +35,7 @@ export class LineStartReader {
   reset(): void {
     this.state = 'seek';
     this.held = '';
-    this.commentScanned = 4;
+    this.comment.reset();
   }
 
   /** The text from the value's first character on, once found; `undefined` while still seeking. */
@@ -62,9 +64,14 @@ export class LineStartReader {
           rest = rest.slice(end);
           break;
         }
-        case 'comment':
-          rest = this.comment(rest);
+        case 'comment': {
+          // A `<` that starts no comment is prose.
+          const end = this.comment.read(rest);
+          if (end === undefined) return undefined;
+          this.state = end.isComment ? 'seek' : 'skip-line';
+          rest = end.rest;
           break;
+        }
         case 'skip-line': {
           const newline = rest.indexOf('\n');
           if (newline < 0) return undefined;
@@ -75,26 +82,5 @@ export class LineStartReader {
       }
     }
     return undefined;
-  }
-
-  /** Returns the text after the comment (`''` while inside it); a `<` that starts none is prose. */
-  private comment(text: string): string {
-    this.held += text;
-    const held = this.held;
-    if (!held.startsWith('<!--')) {
-      if (held.length < 4 && '<!--'.startsWith(held)) return '';
-      this.held = '';
-      this.state = 'skip-line';
-      return held;
-    }
-    const end = held.indexOf('-->', this.commentScanned);
-    if (end < 0) {
-      this.commentScanned = Math.max(4, held.length - 2);
-      return '';
-    }
-    this.held = '';
-    this.commentScanned = 4;
-    this.state = 'seek';
-    return held.slice(end + 3);
   }
 }

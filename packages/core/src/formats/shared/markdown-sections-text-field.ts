@@ -3,6 +3,7 @@ import type { CompletionSource, StreamingData } from '../../patch/streaming-data
 import { fenceOpenerOf } from './markdown-sections-fence';
 import { SectionContent } from './markdown-sections-split';
 import { textSectionValue } from './markdown-sections-values';
+import { ScaffoldCommentReader } from './scaffold-comment';
 import { TextFieldEmitter } from './text-field-emitter';
 
 type State =
@@ -49,8 +50,7 @@ export class TextSectionStream {
   private recorded: SectionContent | undefined;
   private state: State = 'leading';
   private held = '';
-  /** Where the search for a comment's `-->` resumes. */
-  private commentScanned = 4;
+  private readonly comment = new ScaffoldCommentReader();
   private pending = '';
 
   /**
@@ -92,9 +92,16 @@ export class TextSectionStream {
           }
           break;
         }
-        case 'comment':
-          rest = this.comment(rest);
+        case 'comment': {
+          const end = this.comment.read(rest);
+          if (end === undefined) return;
+          if (end.isComment) {
+            this.state = 'leading';
+            this.record(end.rest);
+          } else this.state = 'content';
+          rest = end.rest;
           break;
+        }
         case 'trimming': {
           const start = rest.search(VISIBLE);
           if (start < 0) return;
@@ -130,6 +137,8 @@ export class TextSectionStream {
         this.held = line;
         return;
       case 'comment':
+        this.comment.hold(line);
+        return;
       case 'held':
       case 'first-line':
         this.held += line;
@@ -171,12 +180,7 @@ export class TextSectionStream {
     let value = finalValue;
     if (value === undefined) {
       // The text the section's value comes from, when it is not simply what was streamed.
-      const held =
-        this.state === 'fenced' ||
-        this.state === 'after-fence' ||
-        this.state === 'comment' ||
-        this.state === 'first-line';
-      const content = this.recorded?.build() ?? (held ? this.held : undefined);
+      const content = this.recorded?.build() ?? this.heldContent();
       if (content !== undefined) {
         const own = textSectionValue(content, this.readsFencedJson);
         value =
@@ -187,27 +191,11 @@ export class TextSectionStream {
     return events;
   }
 
-  /** Inside a possible scaffold comment: returns the text left after it (or `''` while inside). */
-  private comment(text: string): string {
-    this.held += text;
-    const held = this.held;
-    if (!held.startsWith('<!--')) {
-      if (held.length < 4 && '<!--'.startsWith(held)) return '';
-      this.held = '';
-      this.state = 'content';
-      return held;
-    }
-    const end = held.indexOf('-->', this.commentScanned);
-    if (end < 0) {
-      this.commentScanned = Math.max(4, held.length - 2);
-      return '';
-    }
-    this.held = '';
-    this.commentScanned = 4;
-    this.state = 'leading';
-    const rest = held.slice(end + 3);
-    this.record(rest);
-    return rest;
+  /** The held text the value comes from, in the states that hold the section's opening. */
+  private heldContent(): string | undefined {
+    if (this.state === 'comment') return this.comment.held;
+    if (this.state === 'fenced' || this.state === 'after-fence' || this.state === 'first-line') return this.held;
+    return undefined;
   }
 
   /** Starts recording the content at `text` (the part of the current piece not yet consumed). */

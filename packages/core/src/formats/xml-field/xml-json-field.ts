@@ -2,6 +2,7 @@ import { DepthLimitError } from '../../errors/errors';
 import type { StreamingData } from '../../patch/streaming-data';
 import type { FinalParse } from '../format-parser';
 import { JsonStreamParser } from '../json/json-stream-parser';
+import { ScaffoldCommentReader } from '../shared/scaffold-comment';
 
 type State =
   /** Only whitespace and dropped scaffold comments so far. */
@@ -27,8 +28,7 @@ export class XmlJsonField {
   #held = '';
   /** The value's first character (it tells a bare word from a string or container). */
   #first: string | undefined;
-  /** Where the search for a comment's `-->` resumes. */
-  #scanned = 4;
+  readonly #comment = new ScaffoldCommentReader();
 
   constructor(name: string, maxDepth: number | undefined) {
     // The field's value sits one level below the answer's root object.
@@ -61,9 +61,13 @@ export class XmlJsonField {
           this.#state = first === '<' ? 'comment' : first === '`' || first === '~' ? 'fence-opener' : 'json';
           break;
         }
-        case 'comment':
-          rest = this.#comment(rest);
+        case 'comment': {
+          const end = this.#comment.read(rest);
+          if (end === undefined) return [];
+          this.#state = end.isComment ? 'leading' : 'json';
+          rest = end.rest;
           break;
+        }
         case 'fence-opener':
           rest = this.#fenceOpener(rest);
           break;
@@ -99,22 +103,6 @@ export class XmlJsonField {
   /** End of the answer: closes what is still open, with the final parse's values. */
   finish(final: FinalParse | undefined): StreamingData[] {
     return this.#parser.finish(final);
-  }
-
-  #comment(text: string): string {
-    this.#held += text;
-    const held = this.#held;
-    if (held.length < 4 && '<!--'.startsWith(held)) return '';
-    if (!held.startsWith('<!--')) return this.#toJson();
-    const end = held.indexOf('-->', this.#scanned);
-    if (end < 0) {
-      this.#scanned = Math.max(4, held.length - 2);
-      return '';
-    }
-    this.#held = '';
-    this.#scanned = 4;
-    this.#state = 'leading';
-    return held.slice(end + 3);
   }
 
   #fenceOpener(text: string): string {

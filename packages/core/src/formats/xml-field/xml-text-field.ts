@@ -1,6 +1,7 @@
 import type { PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import { normaliseSection } from '../shared/normalise-section';
+import { ScaffoldCommentReader } from '../shared/scaffold-comment';
 import { TextFieldEmitter } from '../shared/text-field-emitter';
 
 type State =
@@ -39,6 +40,7 @@ export class XmlTextField {
   #held = '';
   /** Comments count only before any other whitespace than `stripScaffoldComments` skips. */
   #commentsAllowed = true;
+  readonly #comment = new ScaffoldCommentReader();
   /** In `fenced`: the opener's fence, and where the search for its closing line resumes. */
   #fence: { char: string; length: number } | undefined;
   #scanned = 0;
@@ -61,9 +63,13 @@ export class XmlTextField {
         case 'leading':
           rest = this.#leading(rest);
           break;
-        case 'comment':
-          rest = this.#comment(rest);
+        case 'comment': {
+          const end = this.#comment.read(rest);
+          if (end === undefined) return [];
+          this.#state = end.isComment ? 'leading' : 'content';
+          rest = end.rest;
           break;
+        }
         case 'fence-opener':
           rest = this.#fenceOpener(rest);
           break;
@@ -110,26 +116,6 @@ export class XmlTextField {
     else if (first === '`' || first === '~') this.#state = 'fence-opener';
     else this.#state = 'content';
     return text.slice(space);
-  }
-
-  #comment(text: string): string {
-    this.#held += text;
-    const held = this.#held;
-    if (!held.startsWith('<!--')) {
-      if (held.length < 4 && '<!--'.startsWith(held)) return '';
-      this.#held = '';
-      this.#state = 'content';
-      return held;
-    }
-    const end = held.indexOf('-->', Math.max(4, this.#scanned));
-    if (end < 0) {
-      this.#scanned = held.length - 2;
-      return '';
-    }
-    this.#held = '';
-    this.#scanned = 0;
-    this.#state = 'leading';
-    return held.slice(end + 3);
   }
 
   #fenceOpener(text: string): string {
