@@ -1,6 +1,6 @@
 import { OutputParseError } from '../errors/errors';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
-import { REASONING_PATH } from '../patch/streaming-data';
+import { reasoningEvent } from '../reasoning/reasoning-event';
 import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
@@ -184,7 +184,7 @@ class AnswerStreamParser implements StreamParser {
     if (!this.#splitter.hadReasoning || (text === '' && this.#reasoningOpened)) return;
     this.#reasoningOpened = true;
     this.#reasoning += text;
-    events.push(reasoningEvent(text, this.#reasoning, undefined));
+    events.push(reasoningEvent(text, this.#reasoning));
   }
 
   #closeReasoning(source: CompletionSource, events: StreamingData[]): void {
@@ -192,18 +192,4 @@ class AnswerStreamParser implements StreamParser {
     this.#reasoningDone = true;
     events.push(reasoningEvent('', this.#reasoning, source));
   }
-}
-
-function reasoningEvent(delta: string, value: string, source: CompletionSource | undefined): StreamingData {
-  const event: StreamingData = {
-    path: REASONING_PATH,
-    wildcard_path: REASONING_PATH,
-    indexes: [],
-    delta,
-    value,
-    is_complete: source !== undefined,
-    event_type: source === undefined ? 'delta' : 'done',
-  };
-  if (source !== undefined) event.completion_source = source;
-  return event;
 }

@@ -1,4 +1,5 @@
-import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
+import type { StreamingData } from '../patch/streaming-data';
+import { reasoningEvent } from '../reasoning/reasoning-event';
 
 /**
  * Turns a provider's separate reasoning deltas (`{ type: 'reasoning' }` model events) into
@@ -13,31 +14,17 @@ export class NativeReasoning {
     if (delta === '') return undefined;
     this.#open = true;
     this.#value += delta;
-    return reasoningEvent(delta, this.#value, false);
+    return reasoningEvent(delta, this.#value);
   }
 
   /** The `done` event, once, if any reasoning arrived. */
   close(): StreamingData | undefined {
     if (!this.#open) return undefined;
     this.#open = false;
-    return reasoningEvent('', this.#value, true);
+    return reasoningEvent('', this.#value, 'observed_boundary');
   }
 
   get value(): string {
     return this.#value;
   }
-}
-
-function reasoningEvent(delta: string, value: string, done: boolean): StreamingData {
-  const event: StreamingData = {
-    path: REASONING_PATH,
-    wildcard_path: REASONING_PATH,
-    indexes: [],
-    delta,
-    value,
-    is_complete: done,
-    event_type: done ? 'done' : 'delta',
-  };
-  if (done) event.completion_source = 'observed_boundary';
-  return event;
 }
