@@ -2,6 +2,7 @@ import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
+import { LineBreakNormaliser } from '../shared/line-break-normaliser';
 import { isMapping, pathEvent, valueEvents } from '../yaml-literal/value-events';
 import { FieldBodyScanner } from './field-body-scanner';
 import { isKnownField } from './xml-field-final-parser';
@@ -25,7 +26,7 @@ export class XmlFieldStreamParser implements FormatStreamParser {
   #phase: 'before' | 'between' | 'field' = 'before';
   /** Before and between fields: a possible tag cut by the chunk's end. */
   #held = '';
-  #heldCarriage = false;
+  readonly #lineBreaks = new LineBreakNormaliser();
   /** The root's opening delta was emitted (with the payload opener); its `done` comes at the end. */
   #rootOpened = false;
   #field: OpenField | undefined;
@@ -42,23 +43,15 @@ export class XmlFieldStreamParser implements FormatStreamParser {
   }
 
   push(chunk: string): StreamingData[] {
-    let text = chunk;
-    if (this.#heldCarriage) text = `\r${text}`;
-    // A trailing CR may be the first half of a CRLF; the final parser reads CRLF as LF too.
-    this.#heldCarriage = text.endsWith('\r');
-    if (this.#heldCarriage) text = text.slice(0, -1);
-    if (text.includes('\r\n')) text = text.replace(/\r\n/g, '\n');
     const events: StreamingData[] = [];
-    this.#consume(text, events);
+    // The final parser reads CRLF as LF too.
+    this.#consume(this.#lineBreaks.push(chunk), events);
     return events;
   }
 
   finish(final: FinalParse | undefined): StreamingData[] {
     const events: StreamingData[] = [];
-    if (this.#heldCarriage) {
-      this.#heldCarriage = false;
-      this.#consume('\r', events);
-    }
+    this.#consume(this.#lineBreaks.flush(), events);
     const source: CompletionSource =
       final !== undefined && !final.repaired ? 'final_reconciliation' : 'synthetic_repair';
     const finalValue = final !== undefined && isMapping(final.value) ? final.value : undefined;
