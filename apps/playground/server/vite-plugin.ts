@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { type Connect, type Plugin, runnerImport } from 'vite';
 import type { ChatBackend } from './chat-backend';
 
-const BACKEND_MODULE = fileURLToPath(new URL('./chat-backend.ts', import.meta.url));
+// The chat backend behind the provider endpoints (provider-endpoints.ts composes the two).
+const BACKEND_MODULE = fileURLToPath(new URL('./provider-endpoints.ts', import.meta.url));
 const PLAYGROUND_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_CONDITION = '@fieldstream/source';
 
@@ -47,12 +48,12 @@ export function fieldstreamApi(): Plugin {
  * `@fieldstream/core` and the presets) is loaded through a Vite module runner that knows it.
  */
 async function loadBackend(): Promise<ChatBackend> {
-  const { module } = await runnerImport<typeof import('./chat-backend')>(BACKEND_MODULE, {
+  const { module } = await runnerImport<typeof import('./provider-endpoints')>(BACKEND_MODULE, {
     root: PLAYGROUND_ROOT,
     logLevel: 'warn',
     environments: {
       inline: { resolve: { noExternal: ['@fieldstream/core'], conditions: [SOURCE_CONDITION] } },
     },
   });
-  return module.createChatBackend();
+  return module.createPlaygroundBackend();
 }
