@@ -4,6 +4,7 @@ import { HomePage } from './pages/home-page';
 import { AnswerFlowPage, ContractPage } from './pages/kits/index';
 import { LiveFormPage } from './pages/live-form-page';
 import { ProgressPage } from './pages/progress-page';
+import { ProvidersPage } from './pages/providers/providers-page';
 import { TimelinePage } from './pages/timeline-page';
 import { routeHref, useHashRoute } from './router/use-hash-route';
 
@@ -15,6 +16,7 @@ const NAV = [
   { path: '/timeline', label: 'Timeline' },
   { path: '/contract', label: 'Contract' },
   { path: '/answer-flow', label: 'Answer flow' },
+  { path: '/providers', label: 'Providers' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -29,6 +31,7 @@ export function App(): ReactElement {
   else if (path === '/timeline') page = <TimelinePage key={key} params={params} />;
   else if (path === '/contract') page = <ContractPage key={key} params={params} />;
   else if (path === '/answer-flow') page = <AnswerFlowPage key={key} params={params} />;
+  else if (path === '/providers') page = <ProvidersPage key={key} params={params} />;
   else page = <HomePage />;
   return (
     <>

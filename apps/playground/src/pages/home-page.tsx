@@ -25,6 +25,12 @@ const PAGES = [
   },
   { path: '/contract', id: 'contract', title: 'Output contract', text: 'The UI switches on status mid-stream.' },
   { path: '/answer-flow', id: 'answer-flow', title: 'Answer flow', text: 'A batch: check, review, repair, fallback.' },
+  {
+    path: '/providers',
+    id: 'providers',
+    title: 'Providers',
+    text: 'OpenAI Chat and Responses, Anthropic, Agently, raw text; output-contract planning per provider.',
+  },
 ];
 
 /** The front door: what the playground shows, and a link to each page. */

@@ -1,0 +1,76 @@
+import { finalizeContractStream, planOutputContract, providerCapabilities } from '@fieldstream/core';
+import { type ReactElement, useState } from 'react';
+import { CONTRACT_REQUESTS, CONTRACT_SAMPLES } from './contract-planning';
+
+// Anthropic Messages has no native structured output: a non-strict json_schema request degrades.
+const DEMO_PROVIDER = 'anthropicMessages';
+const demoRequest = CONTRACT_REQUESTS.find((requestCase) => requestCase.id === 'json_schema_hint');
+const plan = planOutputContract(providerCapabilities[DEMO_PROVIDER], demoRequest?.request ?? {});
+
+/**
+ * A degraded plan checking final texts: `finalizeContractStream` (built on `validateOutputContract`)
+ * turns a text that breaks the contract into a failed terminal status with a diagnostic.
+ */
+export function ContractDemo(): ReactElement {
+  const [custom, setCustom] = useState('{"status_summary": "ok"}');
+  const samples = [...CONTRACT_SAMPLES, { id: 'custom', label: 'your text', text: custom }];
+  return (
+    <section className="panel" data-testid="contract-demo" data-action={plan.action}>
+      <h3>A degraded contract, checked</h3>
+      <p>
+        {DEMO_PROVIDER} × json_schema non-strict → <strong data-testid="contract-demo-action">{plan.action}</strong>:{' '}
+        <span data-testid="contract-demo-reason">{plan.reason}</span>
+      </p>
+      <details>
+        <summary>The synthetic instruction added to the prompt</summary>
+        <pre data-testid="contract-demo-instruction">{plan.syntheticInstruction}</pre>
+      </details>
+      <div className="table-scroll">
+        <table className="contract-samples">
+          <thead>
+            <tr>
+              <th>final text</th>
+              <th>terminal status</th>
+              <th>diagnostic</th>
+            </tr>
+          </thead>
+          <tbody>
+            {samples.map((sample) => {
+              const terminal = finalizeContractStream(plan, sample.text);
+              const diagnostic = terminal.diagnostics[0];
+              return (
+                <tr key={sample.id} data-testid={`contract-sample-${sample.id}`} data-status={terminal.status}>
+                  <td>
+                    <strong>{sample.label}</strong>
+                    {sample.id === 'custom' ? (
+                      <textarea
+                        data-testid="contract-custom-text"
+                        value={custom}
+                        rows={4}
+                        onChange={(event) => setCustom(event.target.value)}
+                      />
+                    ) : (
+                      <pre className="contract-text">{sample.text}</pre>
+                    )}
+                  </td>
+                  <td data-testid="contract-status">{terminal.status}</td>
+                  <td>
+                    {diagnostic === undefined ? (
+                      <span className="muted">none</span>
+                    ) : (
+                      <>
+                        <code data-testid="contract-diagnostic-code">{diagnostic.code}</code> at{' '}
+                        <code data-testid="contract-diagnostic-path">{diagnostic.path}</code>
+                        <p data-testid="contract-diagnostic-message">{diagnostic.message}</p>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
