@@ -1,4 +1,4 @@
-import { formatPath, type PathSegment } from '../../patch/path';
+import { formatPath, type PathSegment, wildcardOf } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import { pathEvent } from './value-events';
 
@@ -13,6 +13,7 @@ export type Chomping = 'clip' | 'strip' | 'keep';
  */
 export class LiteralBlockEmitter {
   readonly path: string;
+  private readonly wildcard: string;
   private readonly indexes: number[];
   private accumulated = '';
   /** Line breaks not yet released (with the spaces of leading lines of spaces). */
@@ -28,6 +29,7 @@ export class LiteralBlockEmitter {
     private readonly chomping: Chomping,
   ) {
     this.path = formatPath(segments);
+    this.wildcard = wildcardOf(this.path);
     this.indexes = segments.filter((segment): segment is number => typeof segment === 'number');
   }
 
@@ -51,7 +53,7 @@ export class LiteralBlockEmitter {
     }
     if (release === '') return [];
     this.accumulated += release;
-    return [pathEvent(this.path, this.indexes, release, this.accumulated)];
+    return [pathEvent(this.path, this.indexes, release, this.accumulated, undefined, this.wildcard)];
   }
 
   /**
@@ -81,7 +83,7 @@ export class LiteralBlockEmitter {
     this.lineOpen = false;
     if (lone === '') return [];
     this.accumulated += lone;
-    return [pathEvent(this.path, this.indexes, lone, this.accumulated)];
+    return [pathEvent(this.path, this.indexes, lone, this.accumulated, undefined, this.wildcard)];
   }
 
   /**

@@ -2,17 +2,18 @@ import { DepthLimitError } from '../../errors/errors';
 import { appendSegment, formatPath, type PathSegment, wildcardOf } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 
-/** One event for `path` (a `done` when `source` is given). */
+/** One event for `path` (a `done` when `source` is given); `wildcard` saves recomputing `wildcardOf(path)`. */
 export function pathEvent(
   path: string,
   indexes: number[],
   delta: string,
   value: unknown,
   source?: CompletionSource,
+  wildcard: string = wildcardOf(path),
 ): StreamingData {
   const event: StreamingData = {
     path,
-    wildcard_path: wildcardOf(path),
+    wildcard_path: wildcard,
     indexes,
     delta,
     value,
