@@ -9,24 +9,7 @@ export type ChunkSource<T> = ReadableStream<T> | AsyncIterable<T>;
  * releases the source (cancel / return) when the consumer stops early or aborts.
  */
 export async function* readChunks<T>(source: ChunkSource<T>, signal?: AbortSignal): AsyncGenerator<T> {
-  if (isReadableStream(source)) {
-    const reader = source.getReader();
-    let finished = false;
-    try {
-      while (true) {
-        const result = await abortable(reader.read(), signal);
-        if (result.done) {
-          finished = true;
-          return;
-        }
-        yield result.value;
-      }
-    } finally {
-      // Cancelling tells the producer (for a fetch body: the connection) that nobody will read on.
-      if (!finished) reader.cancel().catch(() => {});
-    }
-  }
-  const iterator = source[Symbol.asyncIterator]();
+  const iterator = isReadableStream(source) ? readerIterator(source.getReader()) : source[Symbol.asyncIterator]();
   let finished = false;
   try {
     while (true) {
@@ -38,8 +21,18 @@ export async function* readChunks<T>(source: ChunkSource<T>, signal?: AbortSigna
       yield result.value;
     }
   } finally {
+    // Releasing the source tells the producer (for a fetch body: the connection) that nobody will read on.
     if (!finished) iterator.return?.()?.catch(() => {});
   }
+}
+
+/** A stream's reader as an iterator: `return` cancels the stream. */
+function readerIterator<T>(reader: ReadableStreamDefaultReader<T>): AsyncIterator<T> {
+  return {
+    // A finished read is `{ done: true, value: undefined }`: an iterator's return result.
+    next: () => reader.read() as Promise<IteratorResult<T>>,
+    return: () => reader.cancel().then(() => ({ done: true, value: undefined })),
+  };
 }
 
 function isReadableStream<T>(source: ChunkSource<T>): source is ReadableStream<T> {
