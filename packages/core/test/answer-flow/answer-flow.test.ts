@@ -291,14 +291,13 @@ describe('defineAnswerFlow', () => {
   });
 
   it('rejects a non-boolean canInvoke result, an async check and a review missing items', async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong return type
-    const promiseCanInvoke = flowWith({ canInvoke: (() => Promise.resolve(true)) as any }).flow.run(input, { app });
+    // Deliberately wrong return types, which the types would refuse.
+    const promiseCanInvoke = flowWith({ canInvoke: (() => Promise.resolve(true)) as never }).flow.run(input, { app });
     await expect(promiseCanInvoke).rejects.toMatchObject({
       code: 'FLOW_CAN_INVOKE_NOT_BOOLEAN',
       message: 'canInvoke must return a boolean synchronously, got a promise',
     });
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong return type
-    const asyncCheck = flowWith({ check: (async () => true) as any }).flow.run(input, { app });
+    const asyncCheck = flowWith({ check: (async () => true) as never }).flow.run(input, { app });
     await expect(asyncCheck).rejects.toMatchObject({ code: 'FLOW_CHECK_NOT_SYNC' });
     const partial = flowWith({
       reviewPolicy: 'optional',

@@ -117,8 +117,7 @@ describe('defineContract', () => {
     const [validator] = refund.validators({ refundableBalance: 10 });
     if (!validator || typeof validator === 'function') throw new Error('expected a named validator');
     expect(validator.name).toBe('contract:customer_refund@1.0.0');
-    // biome-ignore lint/suspicious/noExplicitAny: the context is not used by contract validators
-    const context = {} as any;
+    const context = {} as never;
     expect(await validator.validate(valid('need_more_info') as never, context)).toBe(true);
     expect(await validator.validate(valid('resolved') as never, context)).toMatchObject({
       ok: false,

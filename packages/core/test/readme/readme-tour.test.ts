@@ -33,7 +33,13 @@ describe('the README tour', () => {
   it('auto picks hybrid, streams patches, and ends in validated, cached data', async () => {
     expect(selectFormat(incident)).toBe('hybrid');
     let requests = 0;
-    const model = scriptedModel({ answers: () => (requests++, answer), chunkSize: [1, 9] });
+    const model = scriptedModel({
+      answers: () => {
+        requests++;
+        return answer;
+      },
+      chunkSize: [1, 9],
+    });
     const response = createResponse({
       model,
       input: 'Payments are failing for 3% of EU customers since 09:12.',

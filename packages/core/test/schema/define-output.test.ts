@@ -41,8 +41,8 @@ describe('defineOutput', () => {
   });
 
   it('a literal __proto__ key (which sets the prototype in JS) is rejected, not silently dropped', () => {
-    // biome-ignore lint/suspicious/noExplicitAny: a literal __proto__ makes the object's prototype an array
-    expect(() => defineOutput({ __proto__: ['string'] } as any)).toThrow('expected a plain object');
+    // A literal __proto__ makes the object's prototype an array.
+    expect(() => defineOutput({ __proto__: ['string'] } as never)).toThrow('expected a plain object');
   });
 
   it('stores awkward keys with quoted paths', () => {
@@ -81,8 +81,7 @@ describe('defineOutput', () => {
       'Invalid output schema at ["x y"].z: a field tuple has 1 to 3 elements',
     ],
   ])('a malformed schema throws a SchemaError naming its path (%#)', (shape, message) => {
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately malformed input
-    const attempt = () => defineOutput(shape as any);
+    const attempt = () => defineOutput(shape as never); // deliberately malformed
     expect(attempt).toThrow(SchemaError);
     expect(attempt).toThrow(message);
   });
@@ -97,8 +96,7 @@ describe('defineOutput', () => {
   it('compiles a 10 000-deep schema without overflowing', () => {
     let shape: unknown = ['string', 'leaf', 'not_null'];
     for (let i = 0; i < 10_000; i++) shape = { n: shape };
-    // biome-ignore lint/suspicious/noExplicitAny: a generated schema has no literal type
-    const out = defineOutput(shape as any);
+    const out = defineOutput(shape as never);
     expect(Object.keys(out.ensureKeys)[0]?.split('.').length).toBe(10_000);
   });
 });
@@ -114,8 +112,7 @@ describe('selectFormat (auto rules of FORMATS.md)', () => {
     ['a root scalar → json', ['string', 'just text'], 'json'],
     ['an empty object → json', {}, 'json'],
   ])('%s', (_name, shape, expected) => {
-    // biome-ignore lint/suspicious/noExplicitAny: table of shapes
-    expect(selectFormat(defineOutput(shape as any))).toBe(expected);
+    expect(selectFormat(defineOutput(shape as never))).toBe(expected);
   });
 
   it('picks hybrid for the DESIGN.md incident schema', () => {
