@@ -186,6 +186,27 @@ for (const { provider, fault, error } of faultCases) {
   });
 }
 
+test('agentlyInstant with a missing required field: ensure fails on the patched data, the retry fills it', async ({
+  page,
+}) => {
+  await openProviders(page, 'agentlyInstant', {
+    preset: 'incident',
+    format: 'json',
+    faults: ['missing_field'],
+    maxRetries: 1,
+  });
+  await page.getByTestId('start-button').click();
+  await expectStatus(page, 'done');
+  await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
+  expect(await finalData(page)).toEqual(incident.data);
+  await expect(page.getByTestId('meta-attempts')).toHaveText('2');
+  const stats = await providerStats(page, 'agentlyInstant');
+  expect(stats.log.map((record) => [record.attempt, record.outcome])).toEqual([
+    [0, 'completed'],
+    [1, 'completed'],
+  ]);
+});
+
 test('the planning table shows the exact plans for OpenAI Responses and Anthropic Messages', async ({ page }) => {
   await page.goto('/#/providers');
   const cell = (provider: string, request: string) => page.getByTestId(`plan-${provider}-${request}`);
