@@ -4,6 +4,9 @@ import type { EnsureLevel, Literal, OutputNode, TypeName } from './schema-types'
 
 const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'any']);
 
+/** Stands in for a list's item until the item is compiled (always replaced before returning). */
+const PENDING_ITEM: OutputNode = { kind: 'scalar', type: 'any', description: '', ensure: undefined };
+
 /**
  * Compiles a schema literal into {@link OutputNode}s, checking every node. Iterative over an
  * explicit stack so a deep schema cannot overflow; the first malformed node throws a
@@ -17,12 +20,9 @@ export function compileSchema(shape: unknown): OutputNode {
     const { shape: current, path, assign } = stack.pop() as Frame;
     if (Array.isArray(current)) {
       if (isArrayShape(current, path)) {
-        const holder = { kind: 'array', item: undefined as unknown as OutputNode } as {
-          kind: 'array';
-          item: OutputNode;
-        };
-        assign(holder);
-        stack.push({ shape: current[0], path: `${path}[*]`, assign: (item) => (holder.item = item) });
+        const list: { kind: 'array'; item: OutputNode } = { kind: 'array', item: PENDING_ITEM };
+        assign(list);
+        stack.push({ shape: current[0], path: `${path}[*]`, assign: (item) => (list.item = item) });
       } else {
         assign(compileTuple(current, path));
       }
@@ -33,9 +33,8 @@ export function compileSchema(shape: unknown): OutputNode {
       const fields = new Map<string, OutputNode>();
       assign({ kind: 'object', fields });
       const entries = Object.entries(current);
-      // Reserve every key first: a later Map.set keeps the reserved position, so key order holds.
-      for (const [key] of entries) fields.set(key, undefined as unknown as OutputNode);
-      // Push in reverse so children compile in key order (errors name the first bad key).
+      // Push in reverse so children compile, and are set in `fields`, in key order (errors name
+      // the first bad key).
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
         stack.push({ shape: child, path: appendSegment(path, key), assign: (node) => fields.set(key, node) });

@@ -19,7 +19,7 @@ export function contractOutput<Data>(contract: ContractDefinition<Data>): Output
     shape[key] = fieldShape(field);
     if (!field.optional) ensure[appendSegment('', key)] = ensureLevel(field);
   }
-  return defineOutput(shape as SchemaShape, { ensure }) as OutputDefinition<Data>;
+  return defineOutput(shape, { ensure }) as OutputDefinition<Data>;
 }
 
 function ensureLevel(field: ContractField): 'presence' | 'not_null' {
@@ -30,7 +30,7 @@ function ensureLevel(field: ContractField): 'presence' | 'not_null' {
 function fieldShape(field: ContractField): SchemaShape {
   switch (field.type) {
     case 'array':
-      return [fieldShape(field.items)] as unknown as SchemaShape;
+      return [fieldShape(field.items)] as const;
     case 'object':
       return Object.fromEntries(Object.entries(field.fields).map(([key, child]) => [key, fieldShape(child)]));
     case 'enum':
