@@ -1,6 +1,7 @@
 import {
   createResponse,
   defineOutput,
+  type Model,
   OutputContractError,
   type ProviderCapabilities,
   type ResponseEvent,
@@ -21,18 +22,15 @@ const full: ProviderCapabilities = { jsonObject: true, jsonSchema: true, strictJ
 const jsonModeOnly: ProviderCapabilities = { ...full, jsonSchema: false, strictJsonSchema: false };
 const bare: ProviderCapabilities = { jsonObject: false, jsonSchema: false, strictJsonSchema: false, reasoning: false };
 const good = '{"summary": "ok", "score": 3}';
+/** A response for the ticket schema under the json_schema contract, on a provider with `capabilities`. */
+const ticketResponse = (model: Model, capabilities: ProviderCapabilities) =>
+  createResponse({ model, input: 'x', output: ticket, responseFormat: schemaFormat, capabilities });
 const requirement = (prompt = '') => prompt.split('[OUTPUT REQUIREMENT]\n')[1]?.split('\n\n[')[0] ?? '';
 
 describe('createResponse with a responseFormat', () => {
   it('sends a natively supported json_schema and asks for json', async () => {
     const model = scripted([good]);
-    const response = createResponse({
-      model,
-      input: 'x',
-      output: ticket,
-      responseFormat: schemaFormat,
-      capabilities: full,
-    });
+    const response = ticketResponse(model, full);
     expect(await response.getData()).toEqual({ summary: 'ok', score: 3 });
     expect(model.requests[0]?.responseFormat).toEqual({ type: 'json_schema', name: 'ticket', schema, strict: true });
     expect(model.requests[0]?.format).toBe('json');
@@ -41,13 +39,7 @@ describe('createResponse with a responseFormat', () => {
 
   it('degrades json_schema to json_object and puts the synthetic instruction in the prompt', async () => {
     const model = scripted([good]);
-    const response = createResponse({
-      model,
-      input: 'x',
-      output: ticket,
-      responseFormat: schemaFormat,
-      capabilities: jsonModeOnly,
-    });
+    const response = ticketResponse(model, jsonModeOnly);
     await response.getData();
     expect(model.requests[0]?.responseFormat).toEqual({ type: 'json_object' });
     const text = requirement(model.requests[0]?.prompt);
@@ -58,13 +50,7 @@ describe('createResponse with a responseFormat', () => {
 
   it('rejects a strict contract the provider cannot meet, without calling the model', async () => {
     const model = scripted([good]);
-    const response = createResponse({
-      model,
-      input: 'x',
-      output: ticket,
-      responseFormat: schemaFormat,
-      capabilities: bare,
-    });
+    const response = ticketResponse(model, bare);
     const error = await response.getData().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutputContractError);
     expect(error).toMatchObject({ code: 'OUTPUT_CONTRACT_REJECTED', diagnostic: undefined });
@@ -93,13 +79,7 @@ describe('createResponse with a responseFormat', () => {
 
   it('retries a final text that breaks the contract, quoting the diagnostic', async () => {
     const model = scripted(['```json\n{"summary": "ok", "score": 3}\n```'], [good]);
-    const response = createResponse({
-      model,
-      input: 'x',
-      output: ticket,
-      responseFormat: schemaFormat,
-      capabilities: full,
-    });
+    const response = ticketResponse(model, full);
     expect(await response.getData()).toEqual({ summary: 'ok', score: 3 });
     expect(response.events.find((event) => event.type === 'model.validation_failed')).toMatchObject({
       stage: 'output_contract',
