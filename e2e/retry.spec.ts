@@ -41,8 +41,13 @@ test('a missing required field is retried: stale fields are marked, then replace
   expect(await fieldTexts(page)).toEqual(want);
 
   const flags = await page.evaluate(() => (window as unknown as { __flags: Record<string, string[]> }).__flags);
-  // Attempt 1 wrote customer_reply; during attempt 2 it stayed visible but stale until rewritten.
-  expect(flags.customer_reply).toEqual(['fresh/-', 'stale/-', 'fresh/-', 'fresh/confirmed']);
+  // Attempt 1 wrote customer_reply; during attempt 2 it stayed visible but stale until rewritten,
+  // then confirmed. (Whether a fresh-but-unconfirmed frame shows between the rewrite and the final
+  // data depends on frame timing, so it may or may not be sampled.)
+  const reply = flags.customer_reply ?? [];
+  expect(reply.slice(0, 2)).toEqual(['fresh/-', 'stale/-']);
+  expect(reply.slice(2).filter((state) => state !== 'fresh/-')).toEqual(['fresh/confirmed']);
+  expect(reply.at(-1)).toBe('fresh/confirmed');
   // The omitted field appears only in attempt 2, never stale.
   expect(flags.status_summary).toEqual(['fresh/-', 'fresh/confirmed']);
   // Every field ends confirmed, none stale.
