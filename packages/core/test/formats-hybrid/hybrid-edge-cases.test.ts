@@ -2,6 +2,7 @@
 import { OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { mergedEvents } from '../support/format-streams';
+import { thrownBy } from '../support/thrown';
 import { documents, output } from './documents';
 
 const fence = '```';
@@ -198,12 +199,7 @@ describe('hybrid edge cases', () => {
 
   it('a placeholder echo fails the final parse with an OutputParseError; the stream closes as a repair', () => {
     const text = textOf('a placeholder echo fails the final parse');
-    let error: unknown;
-    try {
-      parse('a placeholder echo fails the final parse');
-    } catch (caught) {
-      error = caught;
-    }
+    const error = thrownBy(() => parse('a placeholder echo fails the final parse'));
     expect(error).toBeInstanceOf(OutputParseError);
     expect((error as OutputParseError).rawText).toBe(text);
     expect((error as OutputParseError).message).toBe(

@@ -1,5 +1,6 @@
 import { defineOutput, OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from '../support/thrown';
 
 const json = (text: string) => parseOutputDetailed(text, { format: 'json' });
 
@@ -219,12 +220,7 @@ describe('json final parse: safety', () => {
 describe('json final parse: errors', () => {
   it('throws OutputParseError with the raw text, a code, the format and a positioned reason', () => {
     const text = 'I cannot answer that.\n[oops';
-    let caught: unknown;
-    try {
-      parseOutput(text);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(() => parseOutput(text));
     expect(caught).toBeInstanceOf(OutputParseError);
     expect(caught).toMatchObject({
       name: 'OutputParseError',

@@ -7,6 +7,7 @@ import {
   parseOutputDetailed,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { thrownBy } from '../support/thrown';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -70,12 +71,7 @@ describe('parseOutput', () => {
 
   it('throws OutputParseError whose rawText is the whole text given, reasoning included', () => {
     const text = '<think>hmm</think>Sorry, no data.';
-    let caught: unknown;
-    try {
-      parseOutput(text);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(() => parseOutput(text));
     expect(caught).toBeInstanceOf(OutputParseError);
     expect(caught).toMatchObject({
       code: 'OUTPUT_PARSE_FAILED',
@@ -88,12 +84,7 @@ describe('parseOutput', () => {
   });
 
   it('keeps the error as is when there was no reasoning', () => {
-    let caught: unknown;
-    try {
-      parseOutput('nope');
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(() => parseOutput('nope'));
     expect(caught).toMatchObject({ rawText: 'nope' });
     expect((caught as Error).cause).toBeUndefined();
   });
