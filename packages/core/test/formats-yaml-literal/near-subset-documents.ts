@@ -101,6 +101,13 @@ const plainScalars = [
   'a\u2028b',
   '\uFEFFa',
   'é',
+  'a\x01b',
+  'a\x7fb',
+  'a\u00a0b',
+  '\u00a0a',
+  'a\ud800b',
+  'a\vb',
+  'a\fb',
 ];
 
 /** Quoted scalars and flow collections, well-formed or not. */
@@ -123,6 +130,8 @@ const otherScalars = [
   '"a" x',
   '"unterminated',
   '"a\tb"',
+  '"a\x01b\u00a0"',
+  "'a\x7f\ud800'",
   "''",
   "'a'",
   "'it''s'",
@@ -232,6 +241,8 @@ const literalLines = [
   '- not a list',
   'k: v',
   '\tx',
+  'a\x00b\u00a0',
+  '\u2028x',
 ];
 
 type Node =

@@ -18,8 +18,8 @@ const DASH = /^-(?: |$)/;
 
 /**
  * A top-level `key:` entry whose value is a nested block, read unit by unit: as soon as the next
- * list item (or nested key) begins, the previous one is parsed with the `yaml` package and its
- * events are emitted (`items[0].name` … `items[0]`), so a long list streams item by item. The
+ * list item (or nested key) begins, the previous one is parsed (`parseYamlLines`: the fast subset
+ * reader, else the `yaml` package) and its events are emitted (`items[0].name` … `items[0]`), so a long list streams item by item. The
  * container's `done` comes when the entry ends. Anything that does not split cleanly (a flow
  * collection, a tab, an alias to an earlier item) falls back to one parse of the whole entry,
  * which emits whatever was not emitted yet.

@@ -26,8 +26,8 @@ type OpenLiteral = { key: string; emitter: LiteralBlockEmitter; line: LiteralLin
  * - before the payload, lines are scanned for `<<<BEGIN AGENTLY_YAML>>>` (or a ```yaml fence);
  * - inside it, a column-0 `key:` line starts a top-level entry. A literal block (`key: |`) streams
  *   its de-indented content as deltas while it arrives; any other entry is collected and, when the
- *   next top-level key or the end of the payload arrives, parsed once with the `yaml` package and
- *   emitted as complete events with nested paths (`items[0].name`);
+ *   next top-level key or the end of the payload arrives, parsed once (`parseYamlLines`: the fast
+ *   subset reader, else the `yaml` package) and emitted as complete events with nested paths (`items[0].name`);
  * - the end marker (or the fence's closer) ends the payload; nothing after it is read.
  * Each chunk's work is proportional to its length, plus one parse per completed entry.
  */
