@@ -18,6 +18,11 @@ export type CreateStreamParserOptions = {
   output?: OutputDefinition | undefined;
   /** Deepest nesting accepted before a `DepthLimitError` is thrown (default: unlimited). */
   maxDepth?: number | undefined;
+  /**
+   * Called with each piece of answer text as the parser consumes it (reasoning excluded), e.g. to
+   * forward the answer as deltas without slicing the growing whole text on every chunk.
+   */
+  onText?: ((text: string) => void) | undefined;
 };
 
 /** Parses one streamed answer into field-level patches. */
@@ -33,11 +38,7 @@ export type StreamParser = {
   snapshot(): unknown;
   /** The answer text so far (the leading `<think>` block removed). */
   readonly text: string;
-  /**
-   * The answer text added since the last call (or since the start): cheap, for forwarding the
-   * answer as deltas without slicing the growing whole text on every chunk.
-   */
-  takeText(): string;
+
   /** The reasoning text so far (the leading `<think>` block's content, trimmed). */
   readonly reasoning: string;
   /** The format actually used (`auto` resolved). */
@@ -64,8 +65,7 @@ class AnswerStreamParser implements StreamParser {
   readonly #parser: FormatStreamParser;
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();
-  /** Answer text not yet handed out by `takeText`. */
-  #untaken = '';
+  readonly #onText: ((text: string) => void) | undefined;
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
@@ -84,6 +84,7 @@ class AnswerStreamParser implements StreamParser {
     this.format = format === 'auto' ? (output === undefined ? 'json' : selectFormat(output)) : format;
     this.#output = output;
     this.#maxDepth = options.maxDepth;
+    this.#onText = options.onText;
     this.#parser = formats[this.format].createStreamParser({ output, maxDepth: options.maxDepth });
   }
 
@@ -110,7 +111,7 @@ class AnswerStreamParser implements StreamParser {
       if (chunk === '') return [];
       const events = this.#parser.push(chunk);
       this.#answer.append(chunk);
-      this.#untaken += chunk;
+      this.#onText?.(chunk);
       this.#note(events);
       return events;
     }
@@ -154,15 +155,9 @@ class AnswerStreamParser implements StreamParser {
     return this.#final !== undefined ? this.#final.value : this.#parser.snapshot();
   }
 
-  takeText(): string {
-    const text = this.#untaken;
-    this.#untaken = '';
-    return text;
-  }
-
   #feed(content: string, events: StreamingData[]): void {
     this.#answer.append(content);
-    this.#untaken += content;
+    this.#onText?.(content);
     this.#collect(this.#parser.push(content), events);
   }
 

@@ -17,7 +17,8 @@ export type AttemptStreamOptions = {
   /** Resolves when `signal` aborts. */
   aborted: Promise<void>;
   format: FormatName;
-  createParser(): StreamParser;
+  /** A fresh parser for this attempt that reports the answer text it consumes to `onText`. */
+  createParser(onText: (text: string) => void): StreamParser;
   emit(event: ResponseEvent): void;
 };
 
@@ -57,9 +58,14 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   };
   // Forward only the text each push added: slicing the growing whole text per chunk is O(n²)
   // and every slice would keep a copy of the whole answer alive in the replay log.
-  const emitAnswer = (current: StreamParser): void => {
-    const delta = current.takeText();
-    if (delta === '') return;
+  let unsent = '';
+  const collectText = (text: string): void => {
+    unsent += text;
+  };
+  const emitAnswer = (): void => {
+    if (unsent === '') return;
+    const delta = unsent;
+    unsent = '';
     emitPatch(native.close());
     emit({ type: 'text', attempt, delta });
   };
@@ -91,7 +97,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
         sawText = true;
-        parser ??= options.createParser();
+        parser ??= options.createParser(collectText);
         let patches: StreamingData[];
         try {
           patches = parser.push(event.delta);
@@ -100,7 +106,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           closeQuietly(iterator);
           return parseFailure(error);
         }
-        emitAnswer(parser);
+        emitAnswer();
         for (const patch of patches) emitPatch(patch);
       } else if (event.type === 'reasoning') {
         emitPatch(native.delta(event.delta));
@@ -133,7 +139,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     const final = { value: patchedValue, repaired: false, format };
     return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined, meta };
   }
-  parser ??= options.createParser();
+  parser ??= options.createParser(collectText);
   let closing: StreamingData[];
   try {
     // The one final parse of the attempt happens here; the parser keeps it as `final`.
@@ -141,7 +147,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   } catch (error) {
     return parseFailure(error);
   }
-  emitAnswer(parser);
+  emitAnswer();
   for (const patch of closing) emitPatch(patch);
   const text = parser.text;
   const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);

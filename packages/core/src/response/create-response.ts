@@ -111,7 +111,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan)),
       settings: { ...options.settings },
       requirementsFor: (next) => requirementsFor(next, output, plan),
-      createParser: (next) => createStreamParser({ format: next, output, maxDepth: options.maxDepth }),
+      createParser: (next, onText) => createStreamParser({ format: next, output, maxDepth: options.maxDepth, onText }),
       signal: controller.signal,
       aborted,
       emit,

@@ -40,7 +40,7 @@ export type RunContext = {
   settings: Record<string, unknown>;
   /** The `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. */
   requirementsFor(format: FormatName): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'>;
-  createParser(format: FormatName): StreamParser;
+  createParser(format: FormatName, onText: (text: string) => void): StreamParser;
   signal: AbortSignal;
   aborted: Promise<void>;
   emit(event: ResponseEvent): void;
@@ -80,7 +80,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       signal,
       aborted: context.aborted,
       format,
-      createParser: () => context.createParser(format),
+      createParser: (onText) => context.createParser(format, onText),
       emit,
     });
     context.record(outcome, format);

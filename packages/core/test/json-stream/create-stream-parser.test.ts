@@ -79,16 +79,17 @@ describe('createStreamParser', () => {
     expect(parser.finish()).toEqual([]);
   });
 
-  it('takeText hands out the answer text of each push once, reasoning excluded', () => {
-    const parser = createStreamParser({ format: 'json' });
+  it('onText reports the answer text as it is consumed, reasoning excluded', () => {
     const taken: string[] = [];
+    const parser = createStreamParser({ format: 'json', onText: (text) => taken.push(text) });
+    const perPush: number[] = [];
     for (const chunk of ['<thi', 'nk>plan</th', 'ink>{"a"', ': 1}', ' done']) {
       parser.push(chunk);
-      taken.push(parser.takeText());
+      perPush.push(taken.length);
     }
     parser.finish();
-    taken.push(parser.takeText());
-    expect(taken).toEqual(['', '', '{"a"', ': 1}', ' done', '']);
+    expect(taken).toEqual(['{"a"', ': 1}', ' done']);
+    expect(perPush).toEqual([0, 0, 1, 2, 3]);
     expect(taken.join('')).toBe(parser.text);
   });
 });
