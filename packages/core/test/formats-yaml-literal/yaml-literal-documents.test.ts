@@ -1,6 +1,6 @@
 import { createStreamParser, OutputParseError, parseOutputDetailed } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { expectChunkingInvariance, finalValueOrError, streamChunks } from '../formats-xml-field/format-test-helpers';
+import { expectChunkingInvariance, finalValueOrError, streamChunks } from '../support/format-streams';
 import { documents, output } from './documents';
 
 describe('yaml_literal documents', () => {

@@ -1,6 +1,6 @@
 import { createStreamParser, DepthLimitError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { compact, mergedEvents } from '../formats-xml-field/format-test-helpers';
+import { compact, mergedEvents } from '../support/format-streams';
 import { documents, output } from './documents';
 
 /** Each chunk's events, compact. */

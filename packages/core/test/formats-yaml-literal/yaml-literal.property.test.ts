@@ -2,9 +2,9 @@ import { createStreamParser, parseOutput } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { expectDeltasMatchDone } from '../formats-xml-field/format-test-helpers';
 import { chunkSeeds, chunksOf, dataSet, fieldName, rawText } from '../formats-xml-field/random-data';
 import { contractViolations, mergeDeltas, streamAll } from '../support/events';
+import { expectDeltasMatchDone } from '../support/format-streams';
 
 const BEGIN = '<<<BEGIN AGENTLY_YAML>>>';
 const END = '<<<END AGENTLY_YAML>>>';

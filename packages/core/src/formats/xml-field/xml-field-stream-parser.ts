@@ -3,7 +3,7 @@ import type { CompletionSource, StreamingData } from '../../patch/streaming-data
 import type { OutputDefinition } from '../../schema/define-output';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { LineBreakNormaliser } from '../shared/line-break-normaliser';
-import { isMapping, pathEvent, valueEvents } from '../yaml-literal/value-events';
+import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { FieldBodyScanner } from './field-body-scanner';
 import { isKnownField } from './xml-field-final-parser';
 import { type FieldOpener, readFieldOpener, readPayloadOpener, scanForTag } from './xml-field-tags';

@@ -1,7 +1,7 @@
 import { formatPath, type PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { parseYamlLines } from './parse-yaml-text';
-import { isMapping, pathEvent, valueEvents } from './value-events';
 import { splitKeyLine } from './yaml-key-line';
 
 type Mode =

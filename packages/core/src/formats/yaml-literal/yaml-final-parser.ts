@@ -1,7 +1,7 @@
 import { OutputParseError } from '../../errors/errors';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
+import { assertMaxDepth } from '../shared/value-events';
 import { parseYamlLines } from './parse-yaml-text';
-import { assertMaxDepth } from './value-events';
 import {
   isBeginMarkerLine,
   isEndMarkerLine,

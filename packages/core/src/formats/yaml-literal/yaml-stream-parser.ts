@@ -1,9 +1,9 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
+import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { LiteralBlockEmitter } from './literal-block-emitter';
 import { parseYamlLines } from './parse-yaml-text';
-import { isMapping, pathEvent, valueEvents } from './value-events';
 import { YamlBlockEntry } from './yaml-block-entry';
 import { classifyTopLevelLine, type LiteralHeader, literalHeader, yamlKeyName } from './yaml-key-line';
 import { LiteralLine, type LiteralLineStep } from './yaml-literal-line';
