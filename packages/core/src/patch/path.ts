@@ -1,3 +1,5 @@
+import { FieldstreamError } from '../errors/errors';
+
 /** One step of a path: an object key or an array index. */
 export type PathSegment = string | number;
 
@@ -99,13 +101,13 @@ export function wildcardOf(path: string): string {
 }
 
 /** Thrown for a path string that does not follow the path grammar. */
-export class PathSyntaxError extends Error {
+export class PathSyntaxError extends FieldstreamError {
   override name = 'PathSyntaxError';
   constructor(
     readonly path: string,
     readonly offset: number,
     reason: string,
   ) {
-    super(`Invalid path ${JSON.stringify(path)} at ${offset}: ${reason}`);
+    super('PATH_INVALID', `Invalid path ${JSON.stringify(path)} at ${offset}: ${reason}`);
   }
 }
