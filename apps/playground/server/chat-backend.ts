@@ -17,6 +17,7 @@ import {
   type ServerConfig,
 } from '../src/api/scenario-options';
 import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
+import { finiteOr, readBody, sendJson } from './http-helpers';
 import { proxyChatCompletion, readProxyConfig } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { RequestLog } from './request-log';
@@ -28,7 +29,6 @@ export type ChatBackend = {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 };
 
-const MAX_BODY_BYTES = 1024 * 1024;
 /** How long a dropped connection stays open after its last token. */
 const DROP_GRACE_MS = 150;
 const SCRIPTED_MODEL_NAME = 'fieldstream-scripted';
@@ -195,30 +195,10 @@ function scenarioOptions(req: IncomingMessage, body: Record<string, unknown>): S
   };
 }
 
-function finiteOr(value: unknown, fallback: number, min: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Resolves once everything written so far is handed to the kernel (write callbacks run in order). */
 async function socketDrained(res: ServerResponse): Promise<void> {
   await new Promise<void>((resolve) => {
     // An SSE comment line: ignored by every client, and its callback fires after the content before it.
     res.write(': connection dropped by fault switch\n\n', () => resolve());
   });
-}
-
-function sendJson(res: ServerResponse, status: number, payload: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(payload));
 }

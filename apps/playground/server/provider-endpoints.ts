@@ -19,6 +19,7 @@ import {
   presetById,
 } from '../src/presets/index';
 import { type ChatBackend, createChatBackend } from './chat-backend';
+import { finiteOr, readBody, sendJson } from './http-helpers';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { agentlyWire } from './provider-agently-wire';
 import {
@@ -41,7 +42,6 @@ const WIRE_ROUTES = new Map<string, WireProvider>(
     name,
   ]),
 );
-const MAX_BODY_BYTES = 1024 * 1024;
 /** How long a dropped connection stays open after its last token (as the chat endpoint does). */
 const DROP_GRACE_MS = 150;
 
@@ -191,9 +191,9 @@ function scenarioOf(body: Record<string, unknown>): ProviderScenario {
       FAULT_NAMES.includes(fault as FaultName),
     ),
     scenario: typeof given.scenario === 'string' && given.scenario !== '' ? given.scenario : 'anonymous',
-    charsPerSecond: numberOr(given.charsPerSecond, 400, 0),
-    chunkSize: Math.max(1, Math.floor(numberOr(given.chunkSize, 8, 1))),
-    slowFirstTokenMs: numberOr(given.slowFirstTokenMs, 1500, 0),
+    charsPerSecond: finiteOr(given.charsPerSecond, 400, 0),
+    chunkSize: Math.max(1, Math.floor(finiteOr(given.chunkSize, 8, 1))),
+    slowFirstTokenMs: finiteOr(given.slowFirstTokenMs, 1500, 0),
   };
 }
 
@@ -238,26 +238,6 @@ async function dropConnection(res: ServerResponse): Promise<void> {
   res.socket?.destroy();
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(res: ServerResponse, status: number, payload: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(payload));
-}
-
 function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function numberOr(value: unknown, fallback: number, min: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
 }
