@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { fieldstreamApi } from './server/vite-plugin';
+import { fieldstreamApi } from './server/vite-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), fieldstreamApi()],
