@@ -6,6 +6,8 @@
  * re-renders per field (and any re-render of a field whose own path did not change), and the
  * longest synchronous task. Targets: ≤ 1 commit per frame, only patched fields re-render, no task
  * over 50 ms. jsdom's DOM is slower than a browser's, so the task times are an upper bound.
+ * A second table streams a ~150 KB answer into a 2 000-field form: the per-update work must follow
+ * the patched paths, not the number of subscribed fields.
  */
 import { createRequire } from 'node:module';
 import { median } from './harness';
@@ -17,6 +19,8 @@ const TOKENS_PER_SECOND = 2_000;
 const SECONDS = 10;
 const FRAME_MS = 1000 / 60;
 const CHARS_PER_TOKEN = 4;
+const LARGE_FIELDS = 2_000;
+const LARGE_ANSWER_CHARS = 150_000;
 
 type Row = {
   schedule: string;
@@ -30,6 +34,10 @@ type Row = {
   medianFrameTaskMs: number;
   longestFrameTaskCpuMs: number;
   finalTaskMs: number;
+  totalCpuMs: number;
+  answerChars: number;
+  medianSelectorRunsPerFrame: number;
+  medianTokenTaskMs: number;
 };
 
 export default async function reactBench(): Promise<void> {
@@ -42,14 +50,15 @@ export default async function reactBench(): Promise<void> {
 
   console.log(`\n### React: ${FIELDS}-field LiveForm, ${TOKENS_PER_SECOND} tokens/s for ${SECONDS} s (simulated)\n`);
   console.log(
-    '| schedule | commits/s | max commits/frame | median re-renders/field | re-renders of unpatched fields | longest task ms (wall / CPU) | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms |',
+    '| schedule | commits/s | max commits/frame | median re-renders/field | re-renders of unpatched fields | longest task ms (wall / CPU) | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms | total CPU ms | median selector runs/frame |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.schedule} | ${row.commitsPerSecond.toFixed(1)} | ${row.maxCommitsPerFrame} | ${row.medianRendersPerField} | ${row.strayRenders} | ${row.longestTaskMs.toFixed(1)} / ${row.longestTaskCpuMs.toFixed(1)} | ${row.p99TaskMs.toFixed(2)} | ${row.medianFrameTaskMs.toFixed(2)} | ${row.longestFrameTaskCpuMs.toFixed(1)} | ${row.finalTaskMs.toFixed(2)} |`,
+      `| ${row.schedule} | ${row.commitsPerSecond.toFixed(1)} | ${row.maxCommitsPerFrame} | ${row.medianRendersPerField} | ${row.strayRenders} | ${row.longestTaskMs.toFixed(1)} / ${row.longestTaskCpuMs.toFixed(1)} | ${row.p99TaskMs.toFixed(2)} | ${row.medianFrameTaskMs.toFixed(2)} | ${row.longestFrameTaskCpuMs.toFixed(1)} | ${row.finalTaskMs.toFixed(2)} | ${row.totalCpuMs.toFixed(0)} | ${row.medianSelectorRunsPerFrame} |`,
     );
   }
+  await largeFormTable();
   await storeTable();
   console.log(
     '\nWall time includes preemption by other processes; CPU time (process.cpuUsage, all threads incl. GC helpers, ~1 ms resolution) does not.',
@@ -82,20 +91,24 @@ function Counted({ path, text }: { path: string; text: string }): string {
   return text;
 }
 
-async function run(schedule: 'frame' | 'sync'): Promise<Row> {
+/** `fields` string fields, `totalTokens` tokens of the answer spread evenly over them. */
+async function run(
+  schedule: 'frame' | 'sync',
+  fields = FIELDS,
+  totalTokens = TOKENS_PER_SECOND * SECONDS,
+): Promise<Row> {
   const React = await import('react');
   const { createRoot } = await import('react-dom/client');
   const { flushSync } = await import('react-dom');
   const { createFieldStore, createStreamParser, defineOutput } = await import('@fieldstream/core');
   const { LiveForm } = await import('@fieldstream/react');
 
-  const shape = Object.fromEntries(Array.from({ length: FIELDS }, (_, i) => [`f${i}`, ['string'] as const]));
+  const shape = Object.fromEntries(Array.from({ length: fields }, (_, i) => [`f${i}`, ['string'] as const]));
   const output = defineOutput(shape);
-  const totalTokens = TOKENS_PER_SECOND * SECONDS;
-  const tokensPerField = Math.floor(totalTokens / FIELDS);
+  const tokensPerField = Math.floor(totalTokens / fields);
   const answer = JSON.stringify(
     Object.fromEntries(
-      Array.from({ length: FIELDS }, (_, i) => [`f${i}`, `w${i} `.padEnd(CHARS_PER_TOKEN, 'x').repeat(tokensPerField)]),
+      Array.from({ length: fields }, (_, i) => [`f${i}`, `w${i} `.padEnd(CHARS_PER_TOKEN, 'x').repeat(tokensPerField)]),
     ),
   );
   const tokens: string[] = [];
@@ -117,6 +130,13 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     React.createElement(Counted, { path, text: typeof field.value === 'string' ? field.value : '' });
 
   const store = createFieldStore();
+  // Every hook's getSnapshot reads the store once and runs its selector: count those reads.
+  const getState = store.getState;
+  let stateReads = 0;
+  store.getState = () => {
+    stateReads++;
+    return getState();
+  };
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -142,8 +162,11 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
   let longestTaskCpuMs = 0;
   let longestFrameTaskCpuMs = 0;
   let lastTaskCpuMs = 0;
+  let totalCpuMs = 0;
   const taskTimes: number[] = [];
+  const tokenTaskTimes: number[] = [];
   const frameTaskTimes: number[] = [];
+  const frameSelectorRuns: number[] = [];
   const task = (work: () => void): number => {
     counter.committed = false;
     const cpu = process.cpuUsage();
@@ -152,6 +175,7 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     const elapsed = performance.now() - start;
     const used = process.cpuUsage(cpu);
     lastTaskCpuMs = (used.user + used.system) / 1000;
+    totalCpuMs += lastTaskCpuMs;
     taskTimes.push(elapsed);
     longestTaskMs = Math.max(longestTaskMs, elapsed);
     longestTaskCpuMs = Math.max(longestTaskCpuMs, lastTaskCpuMs);
@@ -168,21 +192,24 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
   tokens.forEach((token, i) => {
     const now = (i / TOKENS_PER_SECOND) * 1000;
     while (nextFrame <= now) {
+      const readsBefore = stateReads;
       frameTaskTimes.push(task(() => pendingFlush?.()));
+      frameSelectorRuns.push(stateReads - readsBefore);
       longestFrameTaskCpuMs = Math.max(longestFrameTaskCpuMs, lastTaskCpuMs);
       maxCommitsPerFrame = Math.max(maxCommitsPerFrame, commitsThisFrame);
       commitsThisFrame = 0;
       nextFrame += FRAME_MS;
     }
-    task(() => {
+    const tokenTaskMs = task(() => {
       const patches = parser.push(token);
       for (const patch of patches) touchedSinceCommit.add(patch.path);
       store.apply(patches);
     });
+    tokenTaskTimes.push(tokenTaskMs);
   });
   maxCommitsPerFrame = Math.max(maxCommitsPerFrame, commitsThisFrame);
   // The final data reconciles every field (each becomes `confirmed`): one more render each.
-  for (let i = 0; i < FIELDS; i++) touchedSinceCommit.add(`f${i}`);
+  for (let i = 0; i < fields; i++) touchedSinceCommit.add(`f${i}`);
   const finalTaskMs = task(() => {
     store.apply(parser.finish());
     store.dispatch({ type: 'final', attempt: 0, data: parser.final?.value });
@@ -193,7 +220,7 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
 
   // A field may re-render only in commits that followed a patch of its own path.
   let strayRenders = 0;
-  for (let i = 0; i < FIELDS; i++) {
+  for (let i = 0; i < fields; i++) {
     const path = `f${i}`;
     strayRenders += Math.max(0, (renders.get(path) ?? 0) - (expected.get(path) ?? 0));
   }
@@ -202,7 +229,7 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     schedule,
     commitsPerSecond: commits / simulatedSeconds,
     maxCommitsPerFrame,
-    medianRendersPerField: median(Array.from({ length: FIELDS }, (_, i) => renders.get(`f${i}`) ?? 0)),
+    medianRendersPerField: median(Array.from({ length: fields }, (_, i) => renders.get(`f${i}`) ?? 0)),
     strayRenders,
     longestTaskMs,
     longestTaskCpuMs,
@@ -210,7 +237,25 @@ async function run(schedule: 'frame' | 'sync'): Promise<Row> {
     medianFrameTaskMs: median(frameTaskTimes),
     longestFrameTaskCpuMs,
     finalTaskMs,
+    totalCpuMs,
+    answerChars: answer.length,
+    medianSelectorRunsPerFrame: median(frameSelectorRuns),
+    medianTokenTaskMs: median(tokenTaskTimes),
   };
+}
+
+/** A ~150 KB answer streamed into a 2 000-field LiveForm, frame schedule. */
+async function largeFormTable(): Promise<void> {
+  const row = await run('frame', LARGE_FIELDS, Math.round(LARGE_ANSWER_CHARS / CHARS_PER_TOKEN));
+  const kb = (row.answerChars / 1000).toFixed(0);
+  console.log(`\n### React: ${LARGE_FIELDS}-field LiveForm, ${kb} KB answer in 4-char tokens (frame schedule)\n`);
+  console.log(
+    '| fields | median selector runs/frame | total CPU ms (all tasks) | median token task ms | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms | re-renders of unpatched fields |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `| ${LARGE_FIELDS} | ${row.medianSelectorRunsPerFrame} | ${row.totalCpuMs.toFixed(0)} | ${row.medianTokenTaskMs.toFixed(3)} | ${row.p99TaskMs.toFixed(2)} | ${row.medianFrameTaskMs.toFixed(2)} | ${row.longestFrameTaskCpuMs.toFixed(1)} | ${row.finalTaskMs.toFixed(1)} | ${row.strayRenders} |`,
+  );
 }
 
 /** The store alone: one patch per `apply`, as a bound response delivers them. */

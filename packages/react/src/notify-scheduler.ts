@@ -1,4 +1,4 @@
-import { type FieldStore, isTerminalStatus } from '@fieldstream/core';
+import { type FieldStore, type FieldStoreState, isTerminalStatus } from '@fieldstream/core';
 
 /**
  * When subscribed components hear about store changes. `'frame'` (default): at most once per
@@ -63,17 +63,22 @@ function batchFor(schedule: Exclude<Schedule, 'sync'>): NotifyBatch {
 }
 
 /**
- * `store.subscribe`, with notifications delivered on `schedule` (the adapter-level coalescing;
- * the core store itself notifies on every update). Returns the unsubscribe function.
+ * `store.subscribe` — or `store.subscribePath(path)` when `path` is given, to hear only about
+ * updates that may change that path — with notifications delivered on `schedule` (the
+ * adapter-level coalescing; the core store itself notifies on every update). Returns the
+ * unsubscribe function.
  */
 export function subscribeScheduled<Data>(
   store: FieldStore<Data>,
   schedule: Schedule,
   onChange: () => void,
+  path?: string,
 ): () => void {
-  if (schedule === 'sync') return store.subscribe(() => onChange());
+  const listen = (listener: (state: FieldStoreState<Data>) => void): (() => void) =>
+    path === undefined ? store.subscribe(listener) : store.subscribePath(path, listener);
+  if (schedule === 'sync') return listen(() => onChange());
   const batch = batchFor(schedule);
-  const unsubscribe = store.subscribe((state) => {
+  const unsubscribe = listen((state) => {
     if (!isTerminalStatus(state.status)) {
       batch.enqueue(onChange);
       return;

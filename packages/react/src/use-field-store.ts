@@ -29,10 +29,33 @@ export function useFieldStore<Data, Selected>(
   selector: (state: FieldStoreState<Data>) => Selected,
   options: SelectorHookOptions<Selected> = {},
 ): Selected {
+  return useStoreSelection(store, selector, options, undefined);
+}
+
+/**
+ * `useFieldStore` for a selector that reads only `path`, its ancestors and descendants (plus the
+ * status, attempt and final data): it hears only about updates that may change them, so an
+ * update costs the changed paths' subscribers, not every subscriber's selector.
+ */
+export function useFieldStoreAtPath<Data, Selected>(
+  store: FieldStore<Data>,
+  path: string,
+  selector: (state: FieldStoreState<Data>) => Selected,
+  options: SelectorHookOptions<Selected> = {},
+): Selected {
+  return useStoreSelection(store, selector, options, path);
+}
+
+function useStoreSelection<Data, Selected>(
+  store: FieldStore<Data>,
+  selector: (state: FieldStoreState<Data>) => Selected,
+  options: SelectorHookOptions<Selected>,
+  path: string | undefined,
+): Selected {
   const { schedule = 'frame', throwOnError = false, equals = Object.is } = options;
   const subscribe = useCallback(
-    (onChange: () => void) => subscribeScheduled(store, schedule, onChange),
-    [store, schedule],
+    (onChange: () => void) => subscribeScheduled(store, schedule, onChange, path),
+    [store, schedule, path],
   );
   const getSnapshot = useMemo(() => {
     let last: { selected: Selected } | undefined;

@@ -1,6 +1,6 @@
 import { type FieldState, type FieldStore, fieldSelector } from '@fieldstream/core';
 import { useMemo } from 'react';
-import { type SelectorHookOptions, useFieldStore } from './use-field-store';
+import { type SelectorHookOptions, useFieldStoreAtPath } from './use-field-store';
 
 /**
  * The live state of one path (`summary`, `items[2].name`): its value so far, whether it is
@@ -13,5 +13,5 @@ export function useInstantField<Data>(
   options?: SelectorHookOptions<FieldState>,
 ): FieldState {
   const selector = useMemo(() => fieldSelector(path), [path]);
-  return useFieldStore(store, selector, options);
+  return useFieldStoreAtPath(store, path, selector, options);
 }

@@ -1,6 +1,6 @@
-import { type FieldStore, type ListItem, listSelector } from '@fieldstream/core';
+import { type FieldStore, formatPath, type ListItem, listSelector, parsePath } from '@fieldstream/core';
 import { useMemo } from 'react';
-import { type HookOptions, useFieldStore } from './use-field-store';
+import { type HookOptions, useFieldStoreAtPath } from './use-field-store';
 
 export type InstantListOptions = HookOptions & {
   /** Also return items the final data dropped, flagged `removed`. Default `false`. */
@@ -19,5 +19,7 @@ export function useInstantList<Data>(
 ): readonly ListItem[] {
   const includeRemoved = options.includeRemoved ?? false;
   const selector = useMemo(() => listSelector(pattern, { includeRemoved }), [pattern, includeRemoved]);
-  return useFieldStore(store, selector, options);
+  // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
+  const listPath = useMemo(() => formatPath(parsePath(pattern).slice(0, -1)), [pattern]);
+  return useFieldStoreAtPath(store, listPath, selector, options);
 }

@@ -4,6 +4,7 @@ import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent, ResponseSource } from '../response/response-events';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
+import { noPathChanges, PathListeners } from './path-listeners';
 import { type RetryBehaviour, reduceEvents } from './reduce-events';
 
 export type FieldStoreOptions = {
@@ -24,6 +25,17 @@ export interface FieldStore<Data = unknown> {
   getInitialState(): FieldStoreState<Data>;
   /** Calls `listener` after every change with the new and the previous snapshot. */
   subscribe(listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void): () => void;
+  /**
+   * Like `subscribe`, but only for updates that may change the state of `path` (a concrete path
+   * such as `items[2].name`): a write to the path, to one of its ancestors or descendants, or a
+   * change that touches every path (status, error, retry, final data). Lets a field's subscriber
+   * skip the updates of other fields. A path with a wildcard hears about every update. Throws
+   * `PathSyntaxError` for a malformed path.
+   */
+  subscribePath(
+    path: string,
+    listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void,
+  ): () => void;
   /** Applies patches to the current attempt, in one update. Throws `PathSyntaxError` (applying none) for a bad path. */
   apply(patches: readonly StreamingData[]): void;
   /** Applies response events (attempts, patches, status, final, error, aborted) in one update. */
@@ -45,13 +57,18 @@ export function createFieldStore<Data = unknown>(
 ): FieldStore<Data> {
   const onRetry = options.onRetry ?? 'keep-stale';
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
+  const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
 
   const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
     const batch: readonly ResponseEvent[] = Array.isArray(events) ? events : [events as ResponseEvent];
     const current = api.getState();
-    const next = reduceEvents(current, batch, onRetry);
-    if (next !== current) api.setState(next, true);
+    const changes = noPathChanges();
+    const next = reduceEvents(current, batch, onRetry, changes);
+    if (next === current) return;
+    api.setState(next, true);
+    changes.all ||= touchesEveryPath(current, next);
+    pathListeners.notify(changes, next, current);
   };
 
   // A malformed patch from a source must not throw into the source: it becomes the store's error.
@@ -82,6 +99,7 @@ export function createFieldStore<Data = unknown>(
     getState: api.getState,
     getInitialState: api.getInitialState,
     subscribe: api.subscribe,
+    subscribePath: (path, listener) => pathListeners.subscribe(path, listener),
     apply: (patches) => dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data }))),
     dispatch,
     getField: (path) => selectField(api.getState(), path),
@@ -90,4 +108,19 @@ export function createFieldStore<Data = unknown>(
       unsubscribe();
     },
   };
+}
+
+/**
+ * Whether an update changes what every path's subscriber may see: a path's state depends on the
+ * attempt (`stale`), the final data (`reconciled`), and hooks may throw on `status: 'error'`.
+ */
+function touchesEveryPath(before: FieldStoreState<unknown>, after: FieldStoreState<unknown>): boolean {
+  return (
+    before.status !== after.status ||
+    before.attempt !== after.attempt ||
+    before.error !== after.error ||
+    before.hasFinal !== after.hasFinal ||
+    before.final !== after.final ||
+    before.streamed !== after.streamed
+  );
 }

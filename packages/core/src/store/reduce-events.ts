@@ -2,6 +2,7 @@ import { formatPath, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, isTerminalStatus } from './field-store-state';
+import type { PathChanges } from './path-listeners';
 import { PathMap, PathMapDraft } from './path-map';
 import { isContainer, TreeDraft } from './tree-draft';
 
@@ -17,11 +18,14 @@ export type RetryBehaviour = 'keep-stale' | 'clear';
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
  *   reconciliation).
  * Throws `PathSyntaxError` before changing anything when a patch path is malformed.
+ * `changes`, when given, receives the path of every applied patch and of every container a write
+ * replaced (the caller decides separately when a change touches every path).
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
   events: readonly ResponseEvent[],
   onRetry: RetryBehaviour,
+  changes?: PathChanges,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
   const parsed = events.map((event) => (event.type === 'patch' ? parsePatchPath(event.data) : undefined));
@@ -62,6 +66,7 @@ export function reduceEvents<Data>(
         tree ??= new TreeDraft(next.data);
         records ??= new PathMapDraft(next.fields);
         writePatch(tree, event.data, target.segments);
+        changes?.paths.push(target.segments);
         const record = records.get(target.key);
         const completionSource = event.data.completion_source;
         if (
@@ -99,6 +104,7 @@ export function reduceEvents<Data>(
   // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
   function flush(): void {
     if (tree !== undefined && tree.root !== next.data) edit().data = tree.root;
+    if (tree !== undefined && changes !== undefined) for (const path of tree.replaced) changes.paths.push(path);
     const fields = records?.finish();
     if (fields !== undefined && fields !== next.fields) edit().fields = fields;
     tree = undefined;

@@ -22,6 +22,11 @@ export function isContainer(value: unknown): value is Container {
  */
 export class TreeDraft {
   private readonly owned = new WeakSet<object>();
+  /**
+   * Paths (ancestors of a write) where a value that was not a container of the needed kind was
+   * replaced by a fresh container: everything below them changed, not just the written branch.
+   */
+  readonly replaced: PathSegment[][] = [];
 
   constructor(public root: unknown) {}
 
@@ -36,12 +41,12 @@ export class TreeDraft {
       this.root = value;
       return;
     }
-    this.root = this.own(this.root, typeof segments[0] === 'number');
+    this.root = this.own(this.root, typeof segments[0] === 'number', segments, 0);
     let node = this.root as Container;
     const last = segments.length - 1;
     for (let depth = 0; depth < last; depth++) {
       const segment = segments[depth] as PathSegment;
-      const child = this.own(readOwn(node, segment), typeof segments[depth + 1] === 'number');
+      const child = this.own(readOwn(node, segment), typeof segments[depth + 1] === 'number', segments, depth + 1);
       writeOwn(node, segment, child);
       node = child;
     }
@@ -86,13 +91,15 @@ export class TreeDraft {
     this.owned.add(container);
   }
 
-  private own(node: unknown, wantArray: boolean): Container {
+  /** `node` (at `segments[0..depth)`) as a container this draft owns. */
+  private own(node: unknown, wantArray: boolean, segments: readonly PathSegment[], depth: number): Container {
     if (isContainer(node) && Array.isArray(node) === wantArray) {
       if (this.owned.has(node)) return node;
       const copy = Array.isArray(node) ? node.slice() : { ...node };
       this.owned.add(copy);
       return copy;
     }
+    if (node !== undefined) this.replaced.push(segments.slice(0, depth));
     const fresh: Container = wantArray ? [] : {};
     this.owned.add(fresh);
     return fresh;
