@@ -5,6 +5,10 @@ import { currentScenario, expectStatus, fieldTexts, leafTexts, openScenario } fr
 
 const incident = presetById('incident');
 const finalTexts = leafTexts(incident.data);
+// These tests wait on events (a field's first text, a status), never on throughput: on a loaded
+// machine the first streamed text can take far longer than expect's default 5 s.
+const FIRST_TEXT = { timeout: 25_000 };
+test.describe.configure({ timeout: 60_000 });
 
 test('abort mid-stream: the UI says aborted, keeps what streamed, and the server sees the request end', async ({
   page,
@@ -12,7 +16,7 @@ test('abort mid-stream: the UI says aborted, keeps what streamed, and the server
   await openScenario(page, '/live', { preset: 'incident', charsPerSecond: 150, chunkSize: 2 });
   await page.getByTestId('start-button').click();
   const impact = page.locator('[data-testid="live-form"] .fs-field[data-path="impact"] .fs-field-text');
-  await expect(impact).not.toHaveText('');
+  await expect(impact).not.toHaveText('', FIRST_TEXT);
   const scenario = await currentScenario(page);
   expect((await scenarioStats(page.request, scenario)).open).toBe(1);
 
@@ -40,6 +44,7 @@ test('hiding and showing the tab mid-stream sends exactly one request', async ({
   await page.getByTestId('start-button').click();
   await expect(page.locator('[data-testid="live-form"] .fs-field[data-path="impact"] .fs-field-text')).not.toHaveText(
     '',
+    FIRST_TEXT,
   );
   for (const state of ['hidden', 'visible', 'hidden', 'visible']) {
     await page.evaluate((visibility) => {
@@ -49,7 +54,7 @@ test('hiding and showing the tab mid-stream sends exactly one request', async ({
       window.dispatchEvent(new Event(visibility === 'hidden' ? 'blur' : 'focus'));
     }, state);
   }
-  await expectStatus(page, 'done');
+  await expectStatus(page, 'done', 25_000);
   const stats = await scenarioStats(page.request, await currentScenario(page));
   expect(stats.requests).toBe(1);
   expect(stats.log[0]?.outcome).toBe('completed');

@@ -46,15 +46,14 @@ describe('JSONTestSuite', () => {
     expect(read.ok && skipTrivia(text, read.end)).toBe(text.length);
   });
 
-  it.each(others)('$name: a value or an OutputParseError, quickly', ({ text }) => {
-    const start = performance.now();
+  // Time per file is measured by `npm run bench -- adversarial`, not asserted here.
+  it.each(others)('$name: a value or an OutputParseError', ({ text }) => {
     let outcome: unknown;
     try {
       outcome = parseOutputDetailed(text);
     } catch (error) {
       outcome = error;
     }
-    expect(performance.now() - start).toBeLessThan(1000);
     if (outcome instanceof Error) {
       expect(outcome).toBeInstanceOf(OutputParseError);
       expect((outcome as OutputParseError).rawText).toBe(text);

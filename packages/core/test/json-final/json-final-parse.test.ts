@@ -203,10 +203,9 @@ describe('json final parse: safety', () => {
     expect(node).toBeUndefined();
   });
 
-  it('stays linear on a failing deep prefix', () => {
-    const start = performance.now();
+  // Its speed is measured by `npm run bench -- adversarial`; a quadratic scan would hit the test timeout.
+  it('fails a 200 000-deep failing prefix with an OutputParseError', () => {
     expect(() => parseOutput(`x ${'['.repeat(200_000)}x`)).toThrow(OutputParseError);
-    expect(performance.now() - start).toBeLessThan(1000);
   });
 
   it('enforces maxDepth with a DepthLimitError naming the path', () => {

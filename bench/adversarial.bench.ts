@@ -1,0 +1,61 @@
+/**
+ * `npm run bench -- adversarial`: the worst inputs the tests only check for correctness (their
+ * time is measured here, not asserted in `npm test`, so a busy CI machine cannot fail them).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createStreamParser, parseOutputDetailed, ReasoningSplitter } from '@fieldstream/core';
+import { type Contender, measure, printTable } from './harness';
+
+const suite = join(import.meta.dirname, '..', 'packages', 'core', 'test', 'fixtures', 'JSONTestSuite');
+const rejected = readdirSync(suite)
+  .filter((name) => /^[ni]_.*\.json$/.test(name))
+  .map((name) => new TextDecoder().decode(readFileSync(join(suite, name))));
+const deepest = new TextDecoder().decode(readFileSync(join(suite, 'n_structure_100000_opening_arrays.json')));
+
+function attempt(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (error) {
+    return error;
+  }
+}
+
+const contenders: Contender[] = [
+  { name: 'JSON.parse of the 100 000-deep file (floor)', run: () => attempt(() => JSON.parse(deepest)) },
+  {
+    name: `parseOutputDetailed over every n_/i_ JSONTestSuite file (${rejected.length})`,
+    run: () => rejected.map((text) => attempt(() => parseOutputDetailed(text))),
+  },
+  {
+    name: 'stream parser: the 100 000-deep file in one chunk',
+    run: () =>
+      attempt(() => {
+        const parser = createStreamParser({ format: 'json' });
+        parser.push(deepest);
+        return parser.finish();
+      }),
+  },
+  {
+    name: 'parseOutput: a 200 000-deep failing prefix',
+    run: () => attempt(() => parseOutputDetailed(`x ${'['.repeat(200_000)}x`)),
+  },
+  {
+    name: 'reasoning splitter: 200 000 held spaces, one per push',
+    run: () => {
+      const splitter = new ReasoningSplitter();
+      splitter.push('<think>a');
+      for (let i = 0; i < 200_000; i++) splitter.push(' ');
+      splitter.push('b</think>c');
+      return splitter.finish();
+    },
+  },
+];
+
+export default function adversarial(): void {
+  printTable(
+    'Adversarial inputs (each well under a second unless something went quadratic)',
+    measure(contenders, 5),
+    contenders[0]?.name ?? '',
+  );
+}
