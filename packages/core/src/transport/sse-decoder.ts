@@ -1,37 +1,29 @@
-import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { SSELineSplitter } from './sse-lines';
 import type { SSEMessage } from './sse-message';
+
+const BOM = 0xfeff;
 
 /**
  * An incremental `text/event-stream` decoder (WHATWG HTML §9.2.5–9.2.6): push bytes or text as
  * they arrive, get back the events each chunk completed. Work per chunk is proportional to the
- * chunk. Lines are split by eventsource-parser; this wrapper adds the pieces a fetch-based client
- * has to supply itself: UTF-8 decoding across chunk boundaries, the last-event-ID that persists
- * across events (id-only blocks included), and an end-of-input flush.
+ * chunk. It decodes UTF-8 across chunk boundaries, strips exactly one leading BOM, keeps the
+ * last-event-ID across events (id-only blocks included), and flushes a trailing line at the end.
+ * No parser dependency: see docs/decisions/0005-sse-transport.md.
  */
 export class SSEDecoder {
-  // `ignoreBOM: true` keeps a leading U+FEFF in the text so that the parser strips exactly one
-  // BOM. A default TextDecoder would strip one and the parser a second (`\uFEFF\uFEFFdata:` would
-  // then dispatch, which the spec forbids: the second BOM belongs to the field name).
+  // `ignoreBOM: true` keeps a leading U+FEFF in the text so that exactly one BOM is stripped, here.
+  // A default TextDecoder would strip one and a second strip would follow (`\uFEFF\uFEFFdata:`
+  // would then dispatch, which the spec forbids: the second BOM belongs to the field name).
   private readonly textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private readonly parser: EventSourceParser;
+  private readonly lines = new SSELineSplitter();
   private readonly completed: SSEMessage[] = [];
+  private readonly onLine = (line: string): void => this.processLine(line);
   private decodingBytes = false;
+  private atStreamStart = true;
   private lastEventId = '';
+  private eventType = '';
+  private dataLines: string[] = [];
   private reconnectionTime: number | undefined;
-
-  constructor() {
-    this.parser = createParser({
-      onId: (id) => {
-        this.lastEventId = id;
-      },
-      onEvent: (message) => {
-        this.completed.push({ event: message.event ?? 'message', data: message.data, id: this.lastEventId });
-      },
-      onRetry: (milliseconds) => {
-        this.reconnectionTime = milliseconds;
-      },
-    });
-  }
 
   /** The last event ID in force (what a reconnecting client sends as `Last-Event-ID`). */
   get lastId(): string {
@@ -48,10 +40,10 @@ export class SSEDecoder {
     if (typeof chunk === 'string') {
       // Keep order if a byte sequence was left half-decoded before switching to text.
       if (this.decodingBytes) this.flushBytes();
-      this.parser.feed(chunk);
+      this.feed(chunk);
     } else {
       this.decodingBytes = true;
-      this.parser.feed(this.textDecoder.decode(chunk, { stream: true }));
+      this.feed(this.textDecoder.decode(chunk, { stream: true }));
     }
     return this.take();
   }
@@ -62,14 +54,56 @@ export class SSEDecoder {
    */
   end(): SSEMessage[] {
     if (this.decodingBytes) this.flushBytes();
-    this.parser.reset({ consume: true });
+    const last = this.lines.end();
+    if (last !== undefined) this.processLine(last);
+    // End of input discards the event being built (its block never saw its blank line).
+    this.dataLines = [];
+    this.eventType = '';
+    this.atStreamStart = true;
     return this.take();
   }
 
   private flushBytes(): void {
     this.decodingBytes = false;
     const tail = this.textDecoder.decode();
-    if (tail !== '') this.parser.feed(tail);
+    if (tail !== '') this.feed(tail);
+  }
+
+  private feed(text: string): void {
+    if (this.atStreamStart && text !== '') {
+      this.atStreamStart = false;
+      if (text.charCodeAt(0) === BOM) text = text.slice(1);
+    }
+    this.lines.push(text, this.onLine);
+  }
+
+  // §9.2.6: a blank line dispatches, `:` starts a comment, otherwise `field: value` (one space
+  // after the colon is dropped) or a bare field name with an empty value. Unknown fields are ignored.
+  private processLine(line: string): void {
+    if (line === '') {
+      this.dispatch();
+      return;
+    }
+    if (line.charCodeAt(0) === 0x3a) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
+    if (field === 'data') this.dataLines.push(value);
+    else if (field === 'event') this.eventType = value;
+    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
+    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.reconnectionTime = Number.parseInt(value, 10);
+  }
+
+  private dispatch(): void {
+    if (this.dataLines.length > 0) {
+      this.completed.push({
+        event: this.eventType || 'message',
+        data: this.dataLines.join('\n'),
+        id: this.lastEventId,
+      });
+    }
+    this.dataLines = [];
+    this.eventType = '';
   }
 
   private take(): SSEMessage[] {
