@@ -25,7 +25,7 @@ export * from './prompt/index';
 export * from './providers/index';
 export * from './reasoning/index';
 export * from './response/index';
-export type { DefineOutputOptions, OutputDefinition } from './schema/define-output';
+export type { DefineOutputOptions, OutputDefinition, OutputSchema } from './schema/define-output';
 export { defineOutput } from './schema/define-output';
 export type { InferData } from './schema/infer-data';
 export type { JsonSchema, JsonSchemaOptions } from './schema/json-schema';
@@ -42,6 +42,7 @@ export type {
   TypeName,
 } from './schema/schema-types';
 export type { FormatName, FormatOption } from './schema/select-format';
+export type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from './schema/standard-schema';
 export { isStringField, selectFormat } from './schema/select-format';
 export * from './store/index';
 export * from './transport/index';

@@ -3,7 +3,7 @@ import { createStreamParser } from '../formats/create-stream-parser';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ProviderCapabilities } from '../providers/capabilities';
 import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
-import type { OutputDefinition } from '../schema/define-output';
+import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -58,7 +58,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new FieldstreamError('RESPONSE_OPTIONS_INVALID', `maxRetries must be a whole number ≥ 0, got ${maxRetries}`);
   }
-  const output = options.output as OutputDefinition | undefined;
+  const output = resolveOutput(options.output) as OutputDefinition | undefined;
   const requestedFormat: FormatOption = resolveRequestedFormat(options.format, output, options.responseFormat);
   const log = new ReplayLog<ResponseEvent>();
   const observations = new ReplayLog<ObservationEvent>();

@@ -1,7 +1,7 @@
 import type { ProviderCapabilities } from '../providers/capabilities';
 import type { Model } from '../providers/model';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
-import type { OutputDefinition } from '../schema/define-output';
+import type { OutputSchema } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
 import type { Validator } from './validation/validator';
 
@@ -13,8 +13,11 @@ export type CreateResponseOptions<Data = unknown> = {
   input: unknown;
   /** What to do with the input, in `[INSTRUCT]` (lines of a list are joined). */
   instruct?: string | readonly string[];
-  /** The output schema. Without one the answer is plain text. */
-  output?: OutputDefinition<Data>;
+  /**
+   * The output schema: a `defineOutput` definition, a Standard JSON Schema (zod 4, arktype, valibot
+   * through `toStandardJsonSchema`) or a JSON Schema document. Without one the answer is plain text.
+   */
+  output?: OutputSchema<Data>;
   /**
    * The format to ask for. Default: `auto` with an `output` (chosen from its shape; a parse
    * failure retries in `json`), `text` without one.

@@ -12,7 +12,8 @@ import { type AttemptFailure, contractFailure, dataFailure, parseFailure, reques
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { ObservationEvent } from './observation-events';
 import type { ResponseEvent } from './response-events';
-import { validateData } from './validation/run-validation';
+import { type ValidationFailure, validateData } from './validation/run-validation';
+import { validateWithSchema } from './validation/standard-schema-stage';
 import type { Validator } from './validation/validator';
 
 /** How a response ended. */
@@ -162,7 +163,7 @@ async function checkAttempt(
   }
   context.recordParse(outcome.final.format, outcome.final.repaired);
   const data = outcome.final.value;
-  const failure = await validateData(data, {
+  let failure = await validateData(data, {
     output: context.output,
     ensureAllKeys: context.ensureAllKeys,
     validators: context.validators,
@@ -179,7 +180,9 @@ async function checkAttempt(
       format: outcome.final.format,
     },
   });
-  if (failure === undefined) return { ok: true, data };
+  const schema = failure === undefined ? await validateWithSchema(context.output, data) : undefined;
+  if (schema?.ok === true) return { ok: true, data: schema.data };
+  failure ??= schema?.failure as ValidationFailure;
   if (failure.stage === 'validator_error') {
     observe({ type: 'model.validation_error', attempt, validator_name: failure.validatorName, error: failure.error });
   } else if (failure.stage === 'validator') {

@@ -1,11 +1,15 @@
+import { checkObject, invalid } from '../errors/check-argument';
 import { SchemaError } from '../errors/errors';
 import { parsePath } from '../patch/path';
 import { compileSchema } from './compile-schema';
 import { compileEnsureKeys } from './ensure-keys';
+import { compileJsonSchema } from './from-json-schema';
 import type { InferData } from './infer-data';
 import { type JsonSchema, type JsonSchemaOptions, toJSONSchema } from './json-schema';
 import { schemaNodeAt } from './schema-node-at';
 import type { EnsureLevel, OutputNode, SchemaShape } from './schema-types';
+import { isJsonSchemaDocument, type JsonSchemaDocument, readStandardSchema } from './standard-input';
+import type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from './standard-schema';
 
 export type DefineOutputOptions = {
   /** Extra ensured paths (`'items[*].name'`), merged with the tuple markers; `not_null` wins. */
@@ -14,17 +18,25 @@ export type DefineOutputOptions = {
 
 /** A compiled output schema. `Data` is the TypeScript type of the data it describes. */
 export type OutputDefinition<Data = unknown> = {
-  /** The schema literal as written. */
-  readonly shape: SchemaShape;
+  /** The schema literal as written, or the JSON Schema a Standard / JSON Schema input compiled from. */
+  readonly shape: SchemaShape | JsonSchema;
   /** The compiled tree that parsers and validators walk. */
   readonly root: OutputNode;
   /** `{ wildcardPath: 'presence' | 'not_null' }`, in document order. */
   readonly ensureKeys: Readonly<Record<string, EnsureLevel>>;
   /** JSON Schema 2020-12; `{ strict: true }` for providers' strict structured output. */
   toJSONSchema(options?: JsonSchemaOptions): JsonSchema;
+  /** A Standard Schema's own validator: runs last, and its value becomes the data. */
+  readonly standard?: StandardSchemaV1<unknown, Data>['~standard'];
   /** Type-only: the data type. Always `undefined` at run time. */
   readonly $data?: Data;
 };
+
+/** What `output` accepts: a definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema. */
+export type OutputSchema<Data = unknown> =
+  | OutputDefinition<Data>
+  | StandardJSONSchemaV1<unknown, Data>
+  | JsonSchemaDocument;
 
 /**
  * Defines an output schema from Agently-style tuples `[type, description?, ensure?]`, nested
@@ -33,30 +45,67 @@ export type OutputDefinition<Data = unknown> = {
  */
 export function defineOutput<const Shape extends SchemaShape>(
   shape: Shape,
+  options?: DefineOutputOptions,
+): OutputDefinition<InferData<Shape>>;
+/**
+ * Defines an output schema from a Standard JSON Schema (zod 4, arktype, valibot through
+ * `toStandardJsonSchema`): its JSON Schema gives the fields, `required` the ensure levels, and its
+ * own `~standard.validate` runs as the last validation stage. The data type is the schema's output.
+ */
+export function defineOutput<Schema extends StandardJSONSchemaV1>(
+  schema: Schema,
+  options?: DefineOutputOptions,
+): OutputDefinition<StandardTypedV1.InferOutput<Schema>>;
+/** Defines an output schema from a JSON Schema document (`type` or `$schema` at its root). */
+export function defineOutput<Data = unknown>(
+  schema: JsonSchemaDocument,
+  options?: DefineOutputOptions,
+): OutputDefinition<Data>;
+export function defineOutput(
+  input: SchemaShape | StandardJSONSchemaV1 | JsonSchemaDocument,
   options: DefineOutputOptions = {},
-): OutputDefinition<InferData<Shape>> {
-  const root = compileSchema(shape);
+): OutputDefinition {
+  checkObject('defineOutput options', options);
+  const standard = readStandardSchema(input);
+  const document = standard?.jsonSchema ?? (isJsonSchemaDocument(input) ? input : undefined);
+  const compiled = document === undefined ? undefined : compileJsonSchema(document);
+  const root = compiled?.root ?? compileSchema(input);
   const extra = normaliseExtraEnsure(options.ensure);
   for (const path of Object.keys(extra)) {
     if (schemaNodeAt(root, parsePath(path)) === undefined)
       throw new SchemaError(path, 'ensure path is not in the schema');
   }
-  const ensureKeys = compileEnsureKeys(root, extra);
-  return {
-    shape,
+  const ensureKeys = compileEnsureKeys(root, mergeLevels(compiled?.ensure ?? {}, extra));
+  const definition: OutputDefinition = {
+    shape: document ?? (input as SchemaShape),
     root,
     ensureKeys,
     toJSONSchema: (jsonSchemaOptions) => toJSONSchema(root, jsonSchemaOptions),
   };
+  return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
+}
+
+/** An `output` option as a definition (a schema given directly is compiled with `defineOutput`). */
+export function resolveOutput<Data>(output: OutputSchema<Data> | undefined): OutputDefinition<Data> | undefined {
+  if (output === undefined || isOutputDefinition(output)) return output;
+  return defineOutput(output as JsonSchemaDocument) as OutputDefinition<Data>;
+}
+
+function isOutputDefinition<Data>(output: OutputSchema<Data>): output is OutputDefinition<Data> {
+  return 'root' in output && 'ensureKeys' in output && typeof output.toJSONSchema === 'function';
 }
 
 function normaliseExtraEnsure(ensure: DefineOutputOptions['ensure']): Record<string, EnsureLevel> {
   if (ensure === undefined) return {};
+  if (ensure === null || typeof ensure !== 'object') {
+    throw invalid('defineOutput options.ensure', "a list of paths or { path: 'presence' | 'not_null' }", ensure);
+  }
   const entries: [string, unknown][] = Array.isArray(ensure)
     ? ensure.map((path): [string, unknown] => [path, 'presence'])
     : Object.entries(ensure);
   const out: Record<string, EnsureLevel> = {};
   for (const [path, level] of entries) {
+    if (typeof path !== 'string') throw invalid('defineOutput options.ensure', 'a list of path strings', path);
     try {
       parsePath(path);
     } catch (error) {
@@ -66,5 +115,15 @@ function normaliseExtraEnsure(ensure: DefineOutputOptions['ensure']): Record<str
       throw new SchemaError(path, `ensure level must be 'presence' or 'not_null'`);
     out[path] = level;
   }
+  return out;
+}
+
+/** `required` levels and the `ensure` option together; `not_null` wins. */
+function mergeLevels(
+  base: Readonly<Record<string, EnsureLevel>>,
+  extra: Readonly<Record<string, EnsureLevel>>,
+): Record<string, EnsureLevel> {
+  const out = { ...base };
+  for (const [path, level] of Object.entries(extra)) if (out[path] !== 'not_null') out[path] = level;
   return out;
 }
