@@ -18,7 +18,8 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [
-    { name: 'e2e', testIgnore: '**/performance.spec.ts' },
+    // consumer/ has its own config (npm run test:packages): it tests the packed packages, not the playground.
+    { name: 'e2e', testIgnore: ['**/performance.spec.ts', 'consumer/**'] },
     // Timing tests measure alone: after the rest, serially (see performance.spec.ts).
     // One retry: a long-task budget measured in wall time can be missed by a preempted machine; a
     // real regression fails both runs.

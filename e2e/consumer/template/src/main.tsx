@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { IncidentPanel } from './incident-panel.js';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <IncidentPanel />
+  </StrictMode>,
+);
