@@ -161,7 +161,7 @@ test('contract: the compatibility table tells minor from major and names the con
 
 const IDS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'] as const;
 
-test('answer flow (optional review): the batch fills in item by item, p5 is repaired after review, p6 falls back', async ({
+test('answer flow (optional review): the batch fills in item by item, p5 is repaired after review, p6 is recovered by the fallback', async ({
   page,
 }) => {
   await page.goto('/#/answer-flow?policy=optional&rate=1200');
@@ -173,7 +173,7 @@ test('answer flow (optional review): the batch fills in item by item, p5 is repa
     p3: 'passed',
     p4: 'passed',
     p5: 'passed',
-    p6: 'fallback',
+    p6: 'recovered',
   });
   // Batches of two, one after the other, each item streaming into its own `items.<id>` path.
   const order = await firstTextOrder(page);
@@ -225,7 +225,7 @@ test('answer flow (required review): an unresolved review fails p4; the repaired
     p3: 'passed',
     p4: 'failed',
     p5: 'passed',
-    p6: 'fallback',
+    p6: 'recovered',
   });
   expect(await itemChecks(page, 'p4')).toEqual([
     '0 generate passed',
@@ -254,11 +254,11 @@ test('answer flow: with the review desk down, optional tolerates it and required
     p3: 'passed',
     p4: 'passed',
     p5: 'passed',
-    p6: 'fallback',
+    p6: 'recovered',
   });
   expect(await itemChecks(page, 'p5')).toEqual(['0 generate passed', '0 check passed', '0 review unavailable']);
   await expect(page.getByTestId('flow-diagnostics').locator('li').first()).toHaveText(
-    'review_unavailable round 0: review unavailable: the review desk is not answering',
+    'review_unavailable at review:0: review unavailable: the review desk is not answering',
   );
 
   await page.getByTestId('flow-policy').selectOption('required');
@@ -270,7 +270,7 @@ test('answer flow: with the review desk down, optional tolerates it and required
     p3: 'failed',
     p4: 'failed',
     p5: 'failed',
-    p6: 'fallback',
+    p6: 'recovered',
   });
   await expect(page.getByTestId('flow-item-p1').getByTestId('item-issues')).toHaveText(
     'review-unavailable the review was unavailable',
@@ -290,7 +290,7 @@ test('answer flow (review off, budget of one generate call): the other items are
   });
   await expect(page.getByTestId('flow-generate-calls')).toHaveAttribute('data-count', '1');
   expect(await itemChecks(page, 'p1')).toEqual(['0 generate passed', '0 check passed']);
-  expect(await itemChecks(page, 'p3')).toEqual(['0 generate not-run', '1 fallback failed']);
+  expect(await itemChecks(page, 'p3')).toEqual(['0 generate not-run', '0 fallback failed']);
   await expect(page.getByTestId('flow-item-p3').getByTestId('item-issues')).toHaveText(
     'not-run canInvoke stopped further generate calls',
   );

@@ -1,241 +1,218 @@
+import { AbortError, type StreamingData } from '@fieldstream/core';
 import {
-  AbortError,
   type AnswerFlowDefinition,
   AnswerFlowError,
-  defineAnswerFlow,
-  type FlowObservation,
-  type GenerateRequest,
-  type StreamingData,
-} from '@fieldstream/core';
+  type AnswerItem,
+  Answering,
+  type AnswerResult,
+  type GenerateInput,
+  type OperationContext,
+} from '@fieldstream/core/kits';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 
 type Data = { text: string };
-type Value = string;
-type App = { tokens: number };
+type App = { budget: number };
 
-/** A flow over `{ text }` items whose value is the upper-cased text, with spies on every hook. */
-function flowWith(overrides: Partial<AnswerFlowDefinition<Data, Value, App>> = {}) {
-  const calls: GenerateRequest<Data, Value, App>[] = [];
-  const definition: AnswerFlowDefinition<Data, Value, App> = {
+const item = (id: string, text: string, inputIds = [id]): AnswerItem<Data> => ({
+  id,
+  inputIds,
+  sourceStatus: 'ready',
+  data: { text },
+});
+const items = [item('a', 'one'), item('b', 'two'), item('c', 'three')];
+const input = { inputIds: ['a', 'b', 'c'], items };
+const context = () => ({ app: { budget: 10 }, signal: new AbortController().signal });
+const passed = { status: 'passed', issues: [] } as const;
+
+/** A flow whose value is the upper-cased text, with spies on every handler. */
+function flowWith(overrides: Partial<AnswerFlowDefinition<Data, string, App>> = {}) {
+  const calls: GenerateInput<Data, string>[] = [];
+  const definition: AnswerFlowDefinition<Data, string, App> = {
     maxItems: 10,
     maxRepairs: 1,
     reviewPolicy: 'off',
     canInvoke: vi.fn(() => true),
-    generate: vi.fn(async (request: GenerateRequest<Data, Value, App>) => {
+    generate: vi.fn(async (request: GenerateInput<Data, string>) => {
       calls.push(request);
-      return Object.fromEntries(request.items.map((item) => [item.id, item.data.text.toUpperCase()]));
+      return new Map(request.items.map((entry) => [entry.id, entry.data.text.toUpperCase()]));
     }),
-    check: vi.fn(() => true),
+    check: vi.fn(() => passed),
     fallback: vi.fn(() => ({ handled: false as const })),
     ...overrides,
   };
-  return { flow: defineAnswerFlow(definition), definition, calls };
+  return { flow: Answering.defineAnswerFlow(definition), definition, calls };
 }
 
-const input = { inputIds: ['a', 'b', 'c'], items: { a: { text: 'one' }, b: { text: 'two' }, c: { text: 'three' } } };
-const app: App = { tokens: 100 };
-
-describe('defineAnswerFlow', () => {
-  it('seed example 1: one round passes everything through', async () => {
-    const { flow, definition } = flowWith();
-    const results = await flow.run(input, { app });
-    expect(results).toEqual([
-      {
-        id: 'a',
-        status: 'passed',
-        value: 'ONE',
-        issues: [],
-        checks: [
-          { stage: 'generate', round: 0, status: 'passed', issues: [] },
-          { stage: 'check', round: 0, status: 'passed', issues: [] },
-        ],
-      },
-      expect.objectContaining({ id: 'b', status: 'passed', value: 'TWO' }),
-      expect.objectContaining({ id: 'c', status: 'passed', value: 'THREE' }),
-    ]);
-    expect(definition.generate).toHaveBeenCalledTimes(1);
-    expect(definition.fallback).not.toHaveBeenCalled();
-  });
-
-  it('seed example 2: a repair round with required review regenerates only the rejected item', async () => {
-    const review = vi.fn(async (items: readonly { id: string; value: string }[], context: { round: number }) =>
-      items.map((item) =>
-        item.id === 'b' && context.round === 0
-          ? { id: item.id, status: 'rejected' as const, issues: [{ code: 'tone', message: 'too loud' }] }
-          : { id: item.id, status: 'approved' as const },
-      ),
-    );
-    let round = 0;
-    const { flow, calls } = flowWith({
-      reviewPolicy: 'required',
-      review,
-      generate: vi.fn(async (request: GenerateRequest<Data, Value, App>) => {
-        calls.push(request);
-        round = request.round;
-        return Object.fromEntries(
-          request.items.map((item) => [item.id, round === 0 ? item.data.text.toUpperCase() : item.data.text]),
-        );
-      }),
-    });
-    const results = await flow.run(input, { app });
-    expect(calls.map((call) => call.items)).toEqual([
-      [
-        { id: 'a', data: { text: 'one' } },
-        { id: 'b', data: { text: 'two' } },
-        { id: 'c', data: { text: 'three' } },
-      ],
-      [{ id: 'b', data: { text: 'two' }, repairs: [{ code: 'tone', message: 'too loud' }], previous: 'TWO' }],
-    ]);
-    expect(results.map((r) => [r.id, r.status, r.value])).toEqual([
-      ['a', 'passed', 'ONE'],
-      ['b', 'passed', 'two'],
-      ['c', 'passed', 'THREE'],
-    ]);
-    expect(results[1]?.checks.map((c) => `${c.stage}@${c.round}:${c.status}`)).toEqual([
-      'generate@0:passed',
-      'check@0:passed',
-      'review@0:failed',
-      'generate@1:passed',
-      'check@1:passed',
-      'review@1:passed',
-    ]);
-    expect(review).toHaveBeenCalledTimes(2);
-    expect(review.mock.calls[1]?.[0].map((item) => item.id)).toEqual(['b']);
-  });
-
-  it('batches by maxItems and asks canInvoke before every generate call', async () => {
-    const canInvoke = vi.fn(() => true);
-    const { flow, calls } = flowWith({ maxItems: 2, canInvoke });
-    await flow.run(input, { app });
-    expect(calls.map((call) => call.items.map((item) => item.id))).toEqual([['a', 'b'], ['c']]);
-    expect(canInvoke).toHaveBeenCalledTimes(2);
-    expect(canInvoke.mock.calls[1]).toEqual([
-      expect.objectContaining({ app, round: 0, items: [{ id: 'c', data: { text: 'three' } }] }),
-    ]);
-  });
-
-  it('canInvoke false stops every further call; items not run are not-run', async () => {
-    const canInvoke = vi.fn().mockReturnValueOnce(true).mockReturnValue(false);
-    const { flow, calls } = flowWith({ maxItems: 1, canInvoke });
-    const results = await flow.run(input, { app });
-    expect(calls).toHaveLength(1);
-    expect(canInvoke).toHaveBeenCalledTimes(2);
-    expect(results.map((r) => r.status)).toEqual(['passed', 'not-run', 'not-run']);
-    expect(results[1]?.checks).toEqual([
-      {
-        stage: 'generate',
-        round: 0,
-        status: 'not-run',
-        issues: [{ code: 'not-run', message: 'canInvoke stopped further generate calls' }],
-      },
-      { stage: 'fallback', round: 1, status: 'failed', issues: [] },
-    ]);
-  });
-
-  it('runs at most maxRepairs + 1 rounds, then fallback replaces or leaves the value', async () => {
-    const fallback = vi.fn((item: { id: string }) =>
-      item.id === 'a' ? { handled: true as const, value: 'DEFAULT' } : { handled: false as const },
-    );
-    const { flow, calls } = flowWith({
+describe('answer flow rules (seed agent-core-answer-flow.txt)', () => {
+  it('runs fallback after the repairs are exhausted, with the last issues', async () => {
+    const empty = { code: 'EMPTY', message: 'empty' };
+    const fallback = vi.fn(() => ({ handled: true as const, value: 'fallback text' }));
+    const { flow, definition } = flowWith({
       maxRepairs: 2,
-      check: (item) =>
-        item.id === 'c' ? true : { ok: false, issues: [{ code: 'bad', message: `bad ${item.value}` }] },
+      generate: vi.fn(async (request: GenerateInput<Data, string>) => new Map(request.items.map((e) => [e.id, '']))),
+      check: () => ({ status: 'failed', issues: [empty] }),
       fallback,
     });
-    const results = await flow.run(input, { app });
-    expect(calls.map((call) => call.round)).toEqual([0, 1, 2]);
-    expect(calls[2]?.items.map((item) => item.id)).toEqual(['a', 'b']);
-    expect(results.map((r) => [r.id, r.status, r.value, r.issues])).toEqual([
-      ['a', 'fallback', 'DEFAULT', []],
-      ['b', 'failed', 'TWO', [{ code: 'bad', message: 'bad TWO' }]],
-      ['c', 'passed', 'THREE', []],
-    ]);
-    expect(fallback).toHaveBeenCalledTimes(2);
+    const [result] = await flow.run({ inputIds: ['a'], items: [item('a', 'one')] }, context());
+    expect(definition.generate).toHaveBeenCalledTimes(3);
+    expect(fallback).toHaveBeenCalledWith({ item: item('a', 'one'), issues: [empty] }, expect.anything());
+    expect(result).toEqual({
+      id: 'a',
+      item: item('a', 'one'),
+      status: 'recovered',
+      value: 'fallback text',
+      issues: [],
+      checks: [0, 1, 2]
+        .flatMap((round) => [
+          { stage: 'generate', round, status: 'passed', issues: [] },
+          { stage: 'check', round, status: 'failed', issues: [empty] },
+        ])
+        .concat([{ stage: 'fallback', round: 2, status: 'passed', issues: [], value: 'fallback text' } as never]),
+    });
   });
 
-  it('an item generate leaves out fails with missing-value and is repaired', async () => {
+  it('an unhandled fallback leaves the item failed, without a value', async () => {
+    const { flow } = flowWith({ maxRepairs: 0, check: () => ({ status: 'failed', issues: [] }) });
+    const [result] = await flow.run({ inputIds: ['a'], items: [item('a', 'one')] }, context());
+    expect(result.status).toBe('failed');
+    expect(result).not.toHaveProperty('value');
+    expect(result.issues).toEqual([{ code: 'check-failed', message: 'check did not pass' }]);
+  });
+
+  it('never regenerates a passed item; repair rounds get the issues and the rejected values', async () => {
+    const tooLoud = { code: 'LOUD', message: 'too loud' };
     const { flow, calls } = flowWith({
+      check: ({ item: entry, value }) =>
+        entry.id === 'b' && value === 'TWO' ? { status: 'failed', issues: [tooLoud] } : passed,
       generate: async (request) => {
         calls.push(request);
-        return new Map(
-          request.items.filter((item) => request.round > 0 || item.id !== 'b').map((item) => [item.id, 'x']),
-        );
+        return new Map(request.items.map((e) => [e.id, request.repairs ? e.data.text : e.data.text.toUpperCase()]));
       },
     });
-    const results = await flow.run(input, { app });
-    expect(calls[1]?.items).toEqual([
-      {
-        id: 'b',
-        data: { text: 'two' },
-        repairs: [{ code: 'missing-value', message: 'generate returned no value for this item' }],
-        previous: undefined,
-      },
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
-  });
-
-  it.each([
-    ['optional', 'passed', 'unavailable'],
-    ['required', 'failed', 'unavailable'],
-  ] as const)('review policy %s with an unavailable review → %s', async (reviewPolicy, status, reviewStatus) => {
-    const diagnostics: unknown[] = [];
-    const { flow } = flowWith({
-      maxRepairs: 0,
-      reviewPolicy,
-      review: async () => {
-        throw new Error('reviewer down');
-      },
+    const results = await flow.run(input, context());
+    expect(calls.map((call) => call.items.map((e) => e.id))).toEqual([['a', 'b', 'c'], ['b']]);
+    expect(calls[0]).toEqual({ items });
+    expect(calls[1]).toEqual({
+      items: [items[1]],
+      repairs: new Map([['b', [tooLoud]]]),
+      previous: new Map([['b', 'TWO']]),
     });
-    const results = await flow.run({ inputIds: ['a'], items: { a: { text: 'one' } } }, { app, diagnostics });
-    expect(results[0]?.status).toBe(status);
-    expect(results[0]?.checks.find((c) => c.stage === 'review')?.status).toBe(reviewStatus);
-    expect(diagnostics).toEqual([
-      { code: 'review_unavailable', round: 0, message: 'review unavailable: reviewer down' },
+    expect(results.map((r) => [r.status, r.value])).toEqual([
+      ['passed', 'ONE'],
+      ['passed', 'two'],
+      ['passed', 'THREE'],
     ]);
   });
 
-  it('unresolved verdicts pass under optional and block under required', async () => {
-    const review = async (items: readonly { id: string }[]) =>
-      items.map((item) => ({ id: item.id, status: 'unresolved' as const }));
-    const optional = await flowWith({ maxRepairs: 0, reviewPolicy: 'optional', review }).flow.run(input, { app });
-    const required = await flowWith({ maxRepairs: 0, reviewPolicy: 'required', review }).flow.run(input, { app });
-    expect(optional.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
-    expect(required.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
-    expect(required[0]?.issues).toEqual([{ code: 'review-unresolved', message: 'the review could not decide' }]);
+  it('property: batches hold at most maxItems, passed items are never sent again, every item gets one result', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 9 }),
+        async (maxItems, maxRepairs, failuresPerItem) => {
+          const ids = failuresPerItem.map((_, index) => `q${index}`);
+          const attempts = new Map<string, number>();
+          const batches: string[][] = [];
+          const flow = Answering.defineAnswerFlow<Data, string, App>({
+            maxItems,
+            maxRepairs,
+            reviewPolicy: 'off',
+            canInvoke: () => true,
+            generate: async ({ items: batch }) => {
+              batches.push(batch.map((e) => e.id));
+              for (const e of batch) attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+              return new Map(batch.map((e) => [e.id, `${e.id}#${attempts.get(e.id)}`]));
+            },
+            // Item i fails its first failuresPerItem[i] attempts.
+            check: ({ item: e }) =>
+              (attempts.get(e.id) ?? 0) > (failuresPerItem[ids.indexOf(e.id)] ?? 0)
+                ? passed
+                : { status: 'failed', issues: [{ code: 'NOT_YET', message: 'not yet' }] },
+            fallback: () => ({ handled: false }),
+          });
+          const results = await flow.run({ inputIds: ids, items: ids.map((id) => item(id, id)) }, context());
+          expect(batches.every((batch) => batch.length >= 1 && batch.length <= maxItems)).toBe(true);
+          ids.forEach((id, index) => {
+            const failures = failuresPerItem[index] ?? 0;
+            const passes = failures <= maxRepairs;
+            expect(attempts.get(id)).toBe(passes ? failures + 1 : maxRepairs + 1);
+            expect(results[index]?.status).toBe(passes ? 'passed' : 'failed');
+          });
+        },
+      ),
+    );
   });
 
-  it("an unresolved verdict keeps the reviewer's issues", async () => {
-    const issues = [{ code: 'no-certificate', message: 'no certificate on file for IPX7' }];
-    const review = async (items: readonly { id: string }[]) =>
-      items.map((item) => ({ id: item.id, status: 'unresolved' as const, issues }));
-    const results = await flowWith({ maxRepairs: 0, reviewPolicy: 'required', review }).flow.run(input, { app });
-    expect(results[0]?.issues).toEqual(issues);
-    expect(results[0]?.checks.at(-2)).toEqual({ stage: 'review', round: 0, status: 'unavailable', issues });
+  it('canInvoke false: no generate call at all, items are not-run and still offered to fallback', async () => {
+    const fallback = vi.fn(() => ({ handled: false as const }));
+    const { flow, definition } = flowWith({ canInvoke: () => false, fallback });
+    const results = await flow.run(input, context());
+    expect(definition.generate).not.toHaveBeenCalled();
+    expect(results.map((r) => r.status)).toEqual(['not-run', 'not-run', 'not-run']);
+    expect(results[0]?.issues).toEqual([{ code: 'not-run', message: 'canInvoke stopped further generate calls' }]);
+    expect(fallback).toHaveBeenCalledTimes(3);
   });
 
-  it('reviewPolicy off never calls review', async () => {
-    const review = vi.fn(async () => []);
-    await flowWith({ reviewPolicy: 'off', review }).flow.run(input, { app });
-    expect(review).not.toHaveBeenCalled();
+  it('canInvoke is asked before every generate call with the operation context only', async () => {
+    const seen: OperationContext<App>[] = [];
+    let allowed = 1;
+    const { flow, definition } = flowWith({
+      maxItems: 2,
+      canInvoke: (ctx) => {
+        seen.push(ctx);
+        return allowed-- > 0;
+      },
+    });
+    const ctx = context();
+    const results = await flow.run(input, ctx);
+    expect(definition.generate).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([ctx, ctx]);
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'not-run']);
   });
 
-  it('observe sees every stage and its failures change nothing', async () => {
-    const seen: FlowObservation<Value>[] = [];
-    const diagnostics: unknown[] = [];
+  it('a failing observe leaves the result unchanged and is recorded as a diagnostic', async () => {
+    const stages: string[] = [];
+    const record = vi.fn();
+    const plain = await flowWith().flow.run(input, context());
     const { flow } = flowWith({
-      observe: (observation) => {
-        seen.push(observation);
+      observe: ({ stageId, results }) => {
+        stages.push(stageId);
+        (results as AnswerResult<Data, string>[]).splice(0); // a buggy observer mutating what it sees
         throw new Error('observer bug');
       },
     });
-    const results = await flow.run(input, { app, diagnostics });
-    expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
-    expect(seen.map((o) => `${o.stage}@${o.round}`)).toEqual(['generate@0', 'check@0']);
-    expect(seen[1]?.results[0]).toEqual({ id: 'a', status: 'passed', value: 'ONE', issues: [] });
-    expect(diagnostics).toHaveLength(2);
+    const observed = await flow.run(input, { ...context(), diagnostics: { record } });
+    expect(observed).toEqual(plain);
+    expect(stages).toEqual(['generate:0', 'check:0']);
+    expect(record.mock.calls).toEqual([
+      [{ code: 'observer_failed', stageId: 'generate:0', message: 'observe failed at generate:0: observer bug' }],
+      [{ code: 'observer_failed', stageId: 'check:0', message: 'observe failed at check:0: observer bug' }],
+    ]);
   });
 
-  it('abort mid-generate ends the flow promptly with AbortError and no further calls', async () => {
+  it('observe gets each stage with its results and the operation context', async () => {
+    const observe = vi.fn();
+    const { flow } = flowWith({
+      observe,
+      check: ({ value }) => (value === 'TWO' ? { status: 'failed', issues: [] } : passed),
+    });
+    const ctx = context();
+    await flow.run(input, ctx);
+    expect(observe.mock.calls.map(([observation]) => observation.stageId)).toEqual([
+      'generate:0',
+      'check:0',
+      'generate:1',
+      'check:1',
+      'fallback',
+    ]);
+    const [fallbackStage, fallbackContext] = observe.mock.calls.at(-1) ?? [];
+    expect(fallbackStage.results.map((r: AnswerResult<Data, string>) => [r.id, r.status])).toEqual([['b', 'failed']]);
+    expect(fallbackContext).toEqual(ctx);
+  });
+
+  it('abort mid-generate rejects with AbortError and makes no further call', async () => {
     const controller = new AbortController();
     const { flow, definition } = flowWith({
       maxItems: 1,
@@ -244,40 +221,110 @@ describe('defineAnswerFlow', () => {
         return new Promise<never>(() => {});
       }),
     });
-    await expect(flow.run(input, { app, signal: controller.signal })).rejects.toBeInstanceOf(AbortError);
+    await expect(flow.run(input, { app: { budget: 1 }, signal: controller.signal })).rejects.toBeInstanceOf(AbortError);
     expect(definition.generate).toHaveBeenCalledTimes(1);
     expect(definition.fallback).not.toHaveBeenCalled();
   });
 
   it('an already aborted signal makes no call at all', async () => {
     const { flow, definition } = flowWith();
-    await expect(flow.run(input, { app, signal: AbortSignal.abort() })).rejects.toThrow(AbortError);
+    await expect(flow.run(input, { app: { budget: 1 }, signal: AbortSignal.abort() })).rejects.toThrow(AbortError);
     expect(definition.canInvoke).not.toHaveBeenCalled();
   });
+});
 
-  it('streams each item under items.<id> into the sink', async () => {
-    const sink = vi.fn();
-    const event: StreamingData = {
-      path: 'title',
-      wildcard_path: 'title',
-      indexes: [],
-      delta: 'Hi',
-      value: 'Hi',
-      is_complete: false,
-      event_type: 'delta',
-    };
+describe('review', () => {
+  const reviewing = (status: 'passed' | 'failed' | 'unavailable' | 'not-run') =>
+    vi.fn(
+      async ({ items: reviewed }: { readonly items: readonly { item: AnswerItem<Data> }[] }) =>
+        new Map(reviewed.map(({ item: e }) => [e.id, { status, issues: [] }])),
+    );
+
+  it.each([
+    ['optional', 'unavailable', 'passed'],
+    ['required', 'unavailable', 'failed'],
+    ['optional', 'not-run', 'passed'],
+    ['required', 'not-run', 'failed'],
+    ['optional', 'failed', 'failed'],
+    ['required', 'passed', 'passed'],
+  ] as const)('%s review answering %s leaves the item %s', async (reviewPolicy, status, outcome) => {
+    const { flow } = flowWith({ maxRepairs: 0, reviewPolicy, review: reviewing(status) });
+    const [result] = await flow.run({ inputIds: ['a'], items: [item('a', 'one')] }, context());
+    expect(result.status).toBe(outcome);
+    expect(result.checks.find((check) => check.stage === 'review')).toMatchObject({ status });
+  });
+
+  it.each([
+    ['optional', 'passed'],
+    ['required', 'failed'],
+  ] as const)('a review that throws is unavailable: %s → %s, with a diagnostic', async (reviewPolicy, outcome) => {
+    const record = vi.fn();
     const { flow } = flowWith({
-      generate: async (request) => {
-        request.emit('b', [event]);
-        request.emit('a', [{ ...event, path: '[0]', wildcard_path: '[*]', indexes: [0] }]);
-        return { a: 'x', b: 'y', c: 'z' };
+      maxRepairs: 0,
+      reviewPolicy,
+      review: async () => {
+        throw new Error('reviewer down');
       },
     });
-    await flow.run(input, { app, sink });
-    expect(sink.mock.calls.map(([events]) => events.map((e: StreamingData) => [e.path, e.wildcard_path]))).toEqual([
-      [['items.b.title', 'items.b.title']],
-      [['items.a[0]', 'items.a[*]']],
-    ]);
+    const [result] = await flow.run(
+      { inputIds: ['a'], items: [item('a', 'one')] },
+      { ...context(), diagnostics: { record } },
+    );
+    expect(result.status).toBe(outcome);
+    expect(record).toHaveBeenCalledWith({
+      code: 'review_unavailable',
+      stageId: 'review:0',
+      message: 'review unavailable: reviewer down',
+    });
+  });
+
+  it('a review that leaves out a submitted item is a definition error', async () => {
+    const { flow } = flowWith({
+      reviewPolicy: 'optional',
+      review: async () => new Map([['a', passed]]),
+    });
+    await expect(flow.run(input, context())).rejects.toMatchObject({
+      code: 'FLOW_REVIEW_INCOMPLETE',
+      message: 'review returned no check for "b", "c"',
+    });
+  });
+
+  it("reviewPolicy 'off' never calls review", async () => {
+    const review = reviewing('passed');
+    await flowWith({ reviewPolicy: 'off', review }).flow.run(input, context());
+    expect(review).not.toHaveBeenCalled();
+  });
+
+  it('a check or review that yields a value replaces it', async () => {
+    const { flow } = flowWith({
+      maxRepairs: 0,
+      reviewPolicy: 'required',
+      check: ({ value }) => ({ status: 'passed', issues: [], value: `${value}!` }),
+      review: async ({ items: reviewed }) =>
+        new Map(
+          reviewed.map(({ item: e, value }) => [e.id, { status: 'passed' as const, issues: [], value: `${value}?` }]),
+        ),
+    });
+    const [result] = await flow.run({ inputIds: ['a'], items: [item('a', 'one')] }, context());
+    expect(result.value).toBe('ONE!?');
+  });
+});
+
+describe('input, definition and streaming extension', () => {
+  it('keeps coverage: every input id answered, items answer only input ids, ids unique', async () => {
+    const { flow } = flowWith();
+    await expect(flow.run({ inputIds: ['a', 'z'], items: [item('a', 'one')] }, context())).rejects.toThrow(
+      'no item answers input id "z"',
+    );
+    await expect(flow.run({ inputIds: ['a'], items: [item('a', 'one', ['a', 'y'])] }, context())).rejects.toThrow(
+      'item "a" answers "y", which is not an input id',
+    );
+    await expect(flow.run({ inputIds: ['a'], items: [item('a', '1'), item('a', '2')] }, context())).rejects.toThrow(
+      'item id "a" appears twice',
+    );
+    // One item may answer several input ids.
+    const [result] = await flow.run({ inputIds: ['q1', 'q2'], items: [item('both', 'x', ['q1', 'q2'])] }, context());
+    expect(result.status).toBe('passed');
   });
 
   it.each([
@@ -290,30 +337,46 @@ describe('defineAnswerFlow', () => {
     expect(() => flowWith(overrides)).toThrow(message);
   });
 
-  it('rejects a non-boolean canInvoke result, an async check and a review missing items', async () => {
+  it('rejects a promise from canInvoke, check or fallback, and a generate that is not a Map', async () => {
     // Deliberately wrong return types, which the types would refuse.
-    const promiseCanInvoke = flowWith({ canInvoke: (() => Promise.resolve(true)) as never }).flow.run(input, { app });
-    await expect(promiseCanInvoke).rejects.toMatchObject({
+    await expect(
+      flowWith({ canInvoke: (() => Promise.resolve(true)) as never }).flow.run(input, context()),
+    ).rejects.toMatchObject({
       code: 'FLOW_CAN_INVOKE_NOT_BOOLEAN',
       message: 'canInvoke must return a boolean synchronously, got a promise',
     });
-    const asyncCheck = flowWith({ check: (async () => true) as never }).flow.run(input, { app });
-    await expect(asyncCheck).rejects.toMatchObject({ code: 'FLOW_CHECK_NOT_SYNC' });
-    const partial = flowWith({
-      reviewPolicy: 'optional',
-      review: async () => [{ id: 'a', status: 'approved' }],
-    }).flow.run(input, { app });
-    await expect(partial).rejects.toMatchObject({
-      code: 'FLOW_REVIEW_INCOMPLETE',
-      message: 'review returned no verdict for "b", "c"',
+    await expect(flowWith({ check: (async () => passed) as never }).flow.run(input, context())).rejects.toMatchObject({
+      code: 'FLOW_CHECK_NOT_SYNC',
     });
+    await expect(
+      flowWith({ canInvoke: () => false, fallback: (async () => ({ handled: false })) as never }).flow.run(
+        input,
+        context(),
+      ),
+    ).rejects.toThrow('fallback must return { handled } synchronously');
+    await expect(
+      flowWith({ generate: (async () => ({ a: 'x' })) as never }).flow.run(input, context()),
+    ).rejects.toThrow('generate must resolve to a Map of item id → value');
   });
 
-  it('rejects duplicate ids and ids without data', async () => {
-    const { flow } = flowWith();
-    await expect(flow.run({ inputIds: ['a', 'a'], items: { a: { text: '' } } }, { app })).rejects.toMatchObject({
-      code: 'FLOW_INVALID_INPUT',
+  it('streams what generate emits under items.<id> into the run sink', async () => {
+    const sink = vi.fn();
+    const event: StreamingData = {
+      path: 'title',
+      wildcard_path: 'title',
+      indexes: [],
+      delta: 'Hi',
+      value: 'Hi',
+      is_complete: false,
+      event_type: 'delta',
+    };
+    const { flow } = flowWith({
+      generate: async ({ items: batch }, { emit }) => {
+        emit('b', [event]);
+        return new Map(batch.map((e) => [e.id, 'x']));
+      },
     });
-    await expect(flow.run({ inputIds: ['z'], items: {} }, { app })).rejects.toThrow('no item data for input id "z"');
+    await flow.run(input, { ...context(), sink });
+    expect(sink).toHaveBeenCalledWith([{ ...event, path: 'items.b.title', wildcard_path: 'items.b.title' }]);
   });
 });

@@ -3,9 +3,9 @@ import { AnswerFlowError } from './answer-flow-error';
 import type {
   AnswerFlow,
   AnswerFlowDefinition,
-  AnswerFlowInput,
-  AnswerFlowRunOptions,
-  FlowItemResult,
+  AnswerItem,
+  AnswerResults,
+  AnswerRunContext,
 } from './answer-flow-types';
 import { runAnswerFlow } from './run-answer-flow';
 
@@ -20,10 +20,17 @@ export function defineAnswerFlow<Data, Value, App = undefined>(
   validateDefinition(definition);
   return {
     definition,
-    run: (input: AnswerFlowInput<Data>, options: AnswerFlowRunOptions<App>): Promise<FlowItemResult<Value>[]> => {
-      if (options.signal?.aborted)
+    run: <const Items extends readonly AnswerItem<Data>[]>(
+      input: { readonly inputIds: readonly string[]; readonly items: Items },
+      context: AnswerRunContext<App>,
+    ): Promise<AnswerResults<Data, Value, Items>> => {
+      if (!(context?.signal instanceof AbortSignal)) {
+        return Promise.reject(new AnswerFlowError('FLOW_INVALID_INPUT', 'run needs a context with an AbortSignal'));
+      }
+      if (context.signal.aborted)
         return Promise.reject(new AbortError('The answer flow was aborted before it started'));
-      return runAnswerFlow(definition, input, options);
+      // One result per item, in item order: the mapped tuple type says the same of the array.
+      return runAnswerFlow(definition, input, context) as Promise<AnswerResults<Data, Value, Items>>;
     },
   };
 }

@@ -2,122 +2,93 @@ import type { StreamingData } from '../../patch/streaming-data';
 import { abortable, throwIfAborted } from './abortable';
 import { AnswerFlowError } from './answer-flow-error';
 import type {
+  AnswerCheck,
   AnswerFlowDefinition,
   AnswerFlowInput,
-  AnswerFlowRunOptions,
-  CheckVerdict,
-  FlowContext,
-  FlowIssue,
-  FlowItemResult,
-  GenerateResult,
+  AnswerIssue,
+  AnswerResult,
+  AnswerRunContext,
+  GenerateContext,
+  GenerateInput,
+  OperationContext,
 } from './answer-flow-types';
-import { fail, type ItemState } from './item-state';
-import { observe, results } from './observe-stage';
+import { checkInput } from './check-input';
+import { createState, fail, type ItemState, pass, toResult } from './item-state';
+import { observe } from './observe-stage';
 import { prefixItemEvents } from './prefix-item-events';
 import { reviewBatch } from './review-batch';
 
-/** Runs one answer flow to completion: rounds of generate → check → review, then fallback. */
+const CHECK_STATUSES = ['passed', 'failed', 'unavailable', 'not-run'];
+
+/**
+ * Runs one answer flow: rounds of generate → check → review over the items that still need a
+ * value (passed items are never regenerated), batches of at most `maxItems`, then `fallback` for
+ * what still fails. Stage ids are `generate:<round>`, `check:<round>`, `review:<round>`, `fallback`.
+ */
 export async function runAnswerFlow<Data, Value, App>(
   definition: AnswerFlowDefinition<Data, Value, App>,
   input: AnswerFlowInput<Data>,
-  options: AnswerFlowRunOptions<App>,
-): Promise<FlowItemResult<Value>[]> {
-  const signal = options.signal ?? new AbortController().signal;
-  const states = createStates<Data, Value>(input);
-  const byId = new Map(states.map((state) => [state.id, state]));
+  runContext: AnswerRunContext<App>,
+): Promise<AnswerResult<Data, Value>[]> {
+  checkInput(input);
+  const { sink, ...context } = runContext;
+  const states = input.items.map(createState<Data, Value>);
+  const byId = new Map(states.map((state) => [state.item.id, state]));
+  const generateContext: GenerateContext<App> = {
+    ...context,
+    emit: (itemId, events) => emitItemEvents(byId, itemId, events, sink),
+  };
   let stopped = false;
+  let lastRound = 0;
 
-  for (let round = 0; round <= definition.maxRepairs; round++) {
+  for (let round = 0; round <= definition.maxRepairs && !stopped; round++) {
+    lastRound = round;
     const needing = states.filter((state) => state.status === 'pending' || state.status === 'failed');
-    if (needing.length === 0) break;
     for (let start = 0; start < needing.length; start += definition.maxItems) {
-      throwIfAborted(signal);
+      throwIfAborted(context.signal);
       const batch = needing.slice(start, start + definition.maxItems);
-      const context: FlowContext<App> = { app: options.app, round, signal };
-      if (!stopped) stopped = !askCanInvoke(definition, context, batch);
+      if (!stopped) stopped = !askCanInvoke(definition, context);
       if (stopped) {
         for (const state of batch) markNotRun(state, round);
         continue;
       }
-      const generated = await abortable(
-        definition.generate({
-          items: batch.map((state) =>
-            state.generated
-              ? { id: state.id, data: state.data, repairs: state.issues, previous: state.value as Value }
-              : { id: state.id, data: state.data },
-          ),
-          round,
-          app: options.app,
-          signal,
-          emit: (itemId, events) => emitItemEvents(byId, itemId, events, options.sink),
-        }),
-        signal,
-      );
-      const checked = checkBatch(definition, batch, generated, context);
-      await observe(definition, options, { stage: 'generate', round, results: results(batch, 'generate', round) });
-      await observe(definition, options, { stage: 'check', round, results: results(batch, 'check', round) });
-      await reviewBatch(definition, checked, context, options);
+      const generated = await abortable(definition.generate(generateInput(batch), generateContext), context.signal);
+      if (!(generated instanceof Map)) {
+        throw new AnswerFlowError('FLOW_INVALID_DEFINITION', 'generate must resolve to a Map of item id → value');
+      }
+      const checked = checkBatch(definition, batch, generated, round, context);
+      await observe(definition, context, `generate:${round}`, batch);
+      await observe(definition, context, `check:${round}`, batch);
+      await reviewBatch(definition, checked, round, context);
     }
   }
 
-  for (const state of states) {
-    if (state.status === 'pending') state.status = 'failed';
-    if (state.status !== 'failed' && state.status !== 'not-run') continue;
-    throwIfAborted(signal);
-    const context: FlowContext<App> = { app: options.app, round: definition.maxRepairs, signal };
-    const answer = await abortable(
-      Promise.resolve(
-        definition.fallback({ id: state.id, data: state.data, value: state.value, issues: state.issues }, context),
-      ),
-      signal,
-    );
-    if (answer.handled === true) {
-      state.value = answer.value;
-      state.usedFallback = true;
-    }
-    const status = state.usedFallback ? 'passed' : 'failed';
-    state.checks.push({ stage: 'fallback', round: definition.maxRepairs, status, issues: [] });
+  const unresolved = states.filter((state) => state.status !== 'passed');
+  for (const state of unresolved) {
+    throwIfAborted(context.signal);
+    recover(definition, state, lastRound, context);
   }
-  const fallbackRound = states.filter((state) => state.checks.at(-1)?.stage === 'fallback');
-  if (fallbackRound.length > 0) {
-    await observe(definition, options, {
-      stage: 'fallback',
-      round: definition.maxRepairs,
-      results: results(fallbackRound, 'fallback', definition.maxRepairs),
-    });
-  }
+  await observe(definition, context, 'fallback', unresolved);
   return states.map(toResult);
 }
 
-function createStates<Data, Value>(input: AnswerFlowInput<Data>): ItemState<Data, Value>[] {
-  const seen = new Set<string>();
-  return input.inputIds.map((id) => {
-    if (typeof id !== 'string')
-      throw new AnswerFlowError('FLOW_INVALID_INPUT', `input ids must be strings, got ${typeof id}`);
-    if (seen.has(id)) throw new AnswerFlowError('FLOW_INVALID_INPUT', `input id ${JSON.stringify(id)} appears twice`);
-    seen.add(id);
-    const has = input.items instanceof Map ? input.items.has(id) : Object.hasOwn(input.items, id);
-    if (!has) throw new AnswerFlowError('FLOW_INVALID_INPUT', `no item data for input id ${JSON.stringify(id)}`);
-    const data = (input.items instanceof Map ? input.items.get(id) : (input.items as Record<string, Data>)[id]) as Data;
-    return {
-      id,
-      data,
-      value: undefined,
-      status: 'pending',
-      checks: [],
-      issues: [],
-      generated: false,
-      usedFallback: false,
-    };
-  });
+/** First round: the items. Repair rounds: also the issues and the rejected values of failed items. */
+function generateInput<Data, Value>(batch: readonly ItemState<Data, Value>[]): GenerateInput<Data, Value> {
+  const items = batch.map((state) => state.item);
+  const failed = batch.filter((state) => state.status === 'failed');
+  if (failed.length === 0) return { items };
+  const repairs = new Map(failed.map((state) => [state.item.id, state.issues]));
+  const previous = new Map(
+    failed.filter((state) => state.hasValue).map((state) => [state.item.id, state.value as Value]),
+  );
+  return { items, repairs, previous };
 }
 
 function askCanInvoke<Data, Value, App>(
   definition: AnswerFlowDefinition<Data, Value, App>,
-  context: FlowContext<App>,
-  batch: readonly ItemState<Data, Value>[],
+  context: OperationContext<App>,
 ): boolean {
-  const allowed: unknown = definition.canInvoke({ ...context, items: batch.map(({ id, data }) => ({ id, data })) });
+  const allowed: unknown = definition.canInvoke(context);
   if (typeof allowed !== 'boolean') {
     throw new AnswerFlowError(
       'FLOW_CAN_INVOKE_NOT_BOOLEAN',
@@ -128,63 +99,81 @@ function askCanInvoke<Data, Value, App>(
 }
 
 function markNotRun<Data, Value>(state: ItemState<Data, Value>, round: number): void {
-  const issue: FlowIssue = { code: 'not-run', message: 'canInvoke stopped further generate calls' };
+  const issue: AnswerIssue = { code: 'not-run', message: 'canInvoke stopped further generate calls' };
   state.checks.push({ stage: 'generate', round, status: 'not-run', issues: [issue] });
-  if (!state.generated) {
+  if (state.status === 'pending') {
     state.status = 'not-run';
     state.issues = [issue];
-  } else state.status = 'failed';
+  }
 }
 
 function checkBatch<Data, Value, App>(
   definition: AnswerFlowDefinition<Data, Value, App>,
   batch: readonly ItemState<Data, Value>[],
-  generated: GenerateResult<Value>,
-  context: FlowContext<App>,
+  generated: ReadonlyMap<string, Value>,
+  round: number,
+  context: OperationContext<App>,
 ): ItemState<Data, Value>[] {
   const passed: ItemState<Data, Value>[] = [];
   for (const state of batch) {
-    const has = generated instanceof Map ? generated.has(state.id) : Object.hasOwn(generated, state.id);
-    state.generated = true;
-    if (!has) {
-      fail(state, 'generate', context.round, [
-        { code: 'missing-value', message: 'generate returned no value for this item' },
-      ]);
+    if (!generated.has(state.item.id)) {
+      fail(state, 'generate', round, [{ code: 'missing-value', message: 'generate returned no value for this item' }]);
       continue;
     }
-    const value = (
-      generated instanceof Map ? generated.get(state.id) : (generated as Record<string, Value>)[state.id]
-    ) as Value;
-    state.value = value;
-    state.checks.push({ stage: 'generate', round: context.round, status: 'passed', issues: [] });
-    const verdict: unknown = definition.check({ id: state.id, data: state.data, value }, context);
-    if (isThenable(verdict))
-      throw new AnswerFlowError('FLOW_CHECK_NOT_SYNC', 'check must be synchronous; it returned a promise');
-    const issues = verdictIssues(verdict as CheckVerdict);
-    if (issues.length > 0) fail(state, 'check', context.round, issues);
-    else {
-      state.checks.push({ stage: 'check', round: context.round, status: 'passed', issues: [] });
-      state.status = 'passed';
-      state.issues = [];
+    state.value = generated.get(state.item.id) as Value;
+    state.hasValue = true;
+    state.checks.push({ stage: 'generate', round, status: 'passed', issues: [] });
+    const check = runCheck(definition, state, context);
+    if (check.value !== undefined) state.value = check.value;
+    if (check.status === 'passed') {
+      pass(state, 'check', round);
       passed.push(state);
+    } else {
+      const issues: readonly AnswerIssue[] =
+        check.issues.length > 0 ? check.issues : [{ code: `check-${check.status}`, message: 'check did not pass' }];
+      fail(state, 'check', round, issues, check.status);
     }
   }
   return passed;
 }
 
-function verdictIssues(verdict: CheckVerdict): readonly FlowIssue[] {
-  if (verdict === true) return [];
-  if (verdict === false) return [{ code: 'check-failed', message: 'check rejected this value' }];
-  if (verdict && typeof verdict === 'object' && 'ok' in verdict) {
-    if (verdict.ok) return [];
-    return verdict.issues.length > 0
-      ? verdict.issues
-      : [{ code: 'check-failed', message: 'check rejected this value' }];
+/** `check` is synchronous and answers `{ status, issues }`; anything else is a definition error. */
+function runCheck<Data, Value, App>(
+  definition: AnswerFlowDefinition<Data, Value, App>,
+  state: ItemState<Data, Value>,
+  context: OperationContext<App>,
+): AnswerCheck<Value> {
+  const check: unknown = definition.check({ item: state.item, value: state.value as Value }, context);
+  if (isThenable(check))
+    throw new AnswerFlowError('FLOW_CHECK_NOT_SYNC', 'check must be synchronous; it returned a promise');
+  const { status, issues } = (check ?? {}) as Partial<AnswerCheck<Value>>;
+  if (typeof status !== 'string' || !CHECK_STATUSES.includes(status) || !Array.isArray(issues)) {
+    throw new AnswerFlowError(
+      'FLOW_INVALID_DEFINITION',
+      `check must return { status: ${CHECK_STATUSES.join(' | ')}, issues: [] }, got ${JSON.stringify(check)}`,
+    );
   }
-  throw new AnswerFlowError(
-    'FLOW_INVALID_DEFINITION',
-    `check must return a boolean or { ok, issues }, got ${typeof verdict}`,
-  );
+  return check as AnswerCheck<Value>;
+}
+
+/** `fallback` for an item that did not pass: a handled result recovers it. */
+function recover<Data, Value, App>(
+  definition: AnswerFlowDefinition<Data, Value, App>,
+  state: ItemState<Data, Value>,
+  round: number,
+  context: OperationContext<App>,
+): void {
+  const answer: unknown = definition.fallback({ item: state.item, issues: state.issues }, context);
+  if (isThenable(answer) || typeof answer !== 'object' || answer === null || !('handled' in answer)) {
+    throw new AnswerFlowError('FLOW_INVALID_DEFINITION', 'fallback must return { handled } synchronously');
+  }
+  const recovery = answer as { handled: boolean; value?: Value };
+  if (recovery.handled === true) {
+    state.value = recovery.value;
+    state.hasValue = true;
+    state.recovered = true;
+    state.checks.push({ stage: 'fallback', round, status: 'passed', issues: [], value: recovery.value });
+  } else state.checks.push({ stage: 'fallback', round, status: 'failed', issues: state.issues });
 }
 
 function emitItemEvents<Data, Value>(
@@ -196,12 +185,6 @@ function emitItemEvents<Data, Value>(
   if (!byId.has(itemId))
     throw new AnswerFlowError('FLOW_INVALID_INPUT', `emit: unknown item id ${JSON.stringify(itemId)}`);
   sink?.(prefixItemEvents(itemId, events));
-}
-
-function toResult<Data, Value>(state: ItemState<Data, Value>): FlowItemResult<Value> {
-  const status = state.usedFallback ? 'fallback' : state.status === 'pending' ? 'failed' : state.status;
-  const issues = status === 'passed' || status === 'fallback' ? [] : state.issues;
-  return { id: state.id, status, value: state.value, checks: state.checks, issues };
 }
 
 function isThenable(value: unknown): boolean {

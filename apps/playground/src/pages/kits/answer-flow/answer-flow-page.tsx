@@ -1,4 +1,4 @@
-import type { ReviewPolicy } from '@fieldstream/core';
+import type { AnswerReviewPolicy } from '@fieldstream/core/kits';
 import { type ReactElement, useState } from 'react';
 import { PRODUCTS } from '../../../presets/product-descriptions';
 import { FlowControls } from './flow-controls';
@@ -24,7 +24,7 @@ function flowSettingsFrom(params: URLSearchParams): ProductFlowSettings {
   return {
     ...DEFAULT_FLOW_SETTINGS,
     reviewPolicy: ['off', 'optional', 'required'].includes(policy ?? '')
-      ? (policy as ReviewPolicy)
+      ? (policy as AnswerReviewPolicy)
       : DEFAULT_FLOW_SETTINGS.reviewPolicy,
     generateBudget: Number.isInteger(budget) && budget >= 0 ? budget : undefined,
     reviewDown: params.get('reviewDown') === '1',
@@ -44,7 +44,7 @@ export function AnswerFlowPage({ params }: { params: URLSearchParams }): ReactEl
   const lastStage = new Map<string, string>();
   for (const observation of run.observations) {
     for (const result of observation.results) {
-      lastStage.set(result.id, `round ${observation.round} ${observation.stage}: ${result.status}`);
+      lastStage.set(result.id, `${observation.stageId}: ${result.status}`);
     }
   }
   return (

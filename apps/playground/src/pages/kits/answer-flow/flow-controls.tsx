@@ -1,4 +1,4 @@
-import type { ReviewPolicy } from '@fieldstream/core';
+import type { AnswerReviewPolicy } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
 import type { ProductFlowSettings } from './product-flow';
 
@@ -10,7 +10,7 @@ export type FlowControlsProps = {
   running: boolean;
 };
 
-const POLICIES: readonly ReviewPolicy[] = ['off', 'optional', 'required'];
+const POLICIES: readonly AnswerReviewPolicy[] = ['off', 'optional', 'required'];
 const BUDGETS: readonly (number | undefined)[] = [undefined, 1, 2, 3, 4];
 
 /** Review policy, review desk, `canInvoke` budget, pacing, Start / Abort. */
@@ -30,7 +30,7 @@ export function FlowControls({ settings, onChange, onStart, onAbort, running }: 
         <select
           data-testid="flow-policy"
           value={settings.reviewPolicy}
-          onChange={(event) => set({ reviewPolicy: event.target.value as ReviewPolicy })}
+          onChange={(event) => set({ reviewPolicy: event.target.value as AnswerReviewPolicy })}
         >
           {POLICIES.map((policy) => (
             <option key={policy} value={policy}>

@@ -1,4 +1,5 @@
-import type { FieldStore, FlowItemResult } from '@fieldstream/core';
+import type { FieldStore } from '@fieldstream/core';
+import type { AnswerResult } from '@fieldstream/core/kits';
 import { useInstantField } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import type { Product, ProductCopy } from '../../../presets/product-descriptions';
@@ -9,7 +10,7 @@ import type { ProductBatch } from './use-product-flow';
 export type FlowItemCardProps = {
   product: Product;
   store: FieldStore<ProductBatch>;
-  result: FlowItemResult<ProductCopy> | undefined;
+  result: AnswerResult<Product, ProductCopy> | undefined;
   /** The round of the answer now streaming or shown; `undefined` before the item's first call. */
   round: number | undefined;
   /** The item's latest stage as `observe` reported it, e.g. `round 0 check: failed`. */
@@ -18,7 +19,7 @@ export type FlowItemCardProps = {
 
 /** One item of the batch: its answer streaming under `items.<id>`, then its result, checks and issues. */
 export function FlowItemCard({ product, store, result, round, lastStage }: FlowItemCardProps): ReactElement {
-  const base = `items.${product.id}`;
+  const base = `items.${product.id}` as const;
   const description = useInstantField(store, `${base}.description`);
   const length = typeof description.value === 'string' ? description.value.length : 0;
   const rounds = result?.checks.filter((check) => check.stage === 'generate' && check.status === 'passed').length;
@@ -55,7 +56,7 @@ export function FlowItemCard({ product, store, result, round, lastStage }: FlowI
   );
 }
 
-function ItemResult({ result }: { result: FlowItemResult<ProductCopy> }): ReactElement {
+function ItemResult({ result }: { result: AnswerResult<Product, ProductCopy> }): ReactElement {
   return (
     <div className="kit-item-result">
       <table>
@@ -95,7 +96,7 @@ function ItemResult({ result }: { result: FlowItemResult<ProductCopy> }): ReactE
           ))}
         </ul>
       ) : null}
-      {result.status === 'fallback' && result.value !== undefined ? (
+      {result.status === 'recovered' && result.value !== undefined ? (
         <p data-testid="item-fallback-value">
           Fallback value: <em>{result.value.description}</em>
         </p>

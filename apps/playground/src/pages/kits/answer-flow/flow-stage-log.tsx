@@ -1,14 +1,14 @@
-import type { FlowDiagnostic, FlowObservation } from '@fieldstream/core';
+import type { AnswerDiagnostic } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
-import type { ProductCopy } from '../../../presets/product-descriptions';
+import type { ProductStage } from './product-flow';
 
 /** What `observe` saw after each stage, and the run's diagnostics. */
 export function FlowStageLog({
   observations,
   diagnostics,
 }: {
-  observations: readonly FlowObservation<ProductCopy>[];
-  diagnostics: readonly FlowDiagnostic[];
+  observations: readonly ProductStage[];
+  diagnostics: readonly AnswerDiagnostic[];
 }): ReactElement {
   return (
     <section className="panel">
@@ -18,8 +18,8 @@ export function FlowStageLog({
         {observations.map((observation, index) => (
           // The log only grows.
           // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-          <li key={index} data-stage={observation.stage} data-round={observation.round}>
-            round {observation.round} · <code>{observation.stage}</code> ·{' '}
+          <li key={index} data-stage={observation.stageId}>
+            <code>{observation.stageId}</code> ·{' '}
             {observation.results.map((result) => `${result.id} ${result.status}`).join(', ')}
           </li>
         ))}
@@ -29,7 +29,7 @@ export function FlowStageLog({
           {diagnostics.map((diagnostic, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
             <li key={index}>
-              <code>{diagnostic.code}</code> round {diagnostic.round}: {diagnostic.message}
+              <code>{diagnostic.code}</code> at {diagnostic.stageId}: {diagnostic.message}
             </li>
           ))}
         </ul>

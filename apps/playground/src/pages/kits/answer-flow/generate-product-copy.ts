@@ -1,4 +1,5 @@
-import { AbortError, createResponse, type GenerateItem, type GenerateRequest, REASONING_PATH } from '@fieldstream/core';
+import { AbortError, createResponse, REASONING_PATH } from '@fieldstream/core';
+import type { AnswerIssue, AnswerItem, GenerateContext, GenerateInput } from '@fieldstream/core/kits';
 import {
   type Product,
   type ProductCopy,
@@ -15,14 +16,18 @@ import type { ProductFlowApp } from './product-flow';
  * fails is left out of the result (the flow records `missing-value` for it).
  */
 export async function generateProductCopy(
-  request: GenerateRequest<Product, ProductCopy, ProductFlowApp>,
-): Promise<Record<string, ProductCopy>> {
-  const { app, round, signal } = request;
+  input: GenerateInput<Product, ProductCopy>,
+  context: GenerateContext<ProductFlowApp>,
+): Promise<Map<string, ProductCopy>> {
+  const { app, signal } = context;
   const answers = await Promise.all(
-    request.items.map(async (item): Promise<[string, ProductCopy] | undefined> => {
+    input.items.map(async (item): Promise<[string, ProductCopy] | undefined> => {
+      // The item's round: how many answers it had before this one.
+      const round = app.rounds.get(item.id) ?? 0;
+      app.rounds.set(item.id, round + 1);
       const response = createResponse({
         model: kitModel(`${app.scenario}-${item.id}-r${round}`, app, () => productPresetId(item.id, round)),
-        input: promptInput(item),
+        input: promptInput(item, input),
         instruct: 'Write the product copy for a shop page. No superlatives, no claims without a certificate.',
         output: productCopyOutput,
         format: 'json',
@@ -31,7 +36,7 @@ export async function generateProductCopy(
       });
       app.onItemStreaming(item.id, round);
       const unsubscribe = response.subscribe((event) => {
-        if (event.type === 'patch' && event.data.path !== REASONING_PATH) request.emit(item.id, [event.data]);
+        if (event.type === 'patch' && event.data.path !== REASONING_PATH) context.emit(item.id, [event.data]);
       });
       try {
         return [item.id, await response.getData()];
@@ -43,12 +48,14 @@ export async function generateProductCopy(
       }
     }),
   );
-  return Object.fromEntries(answers.filter((answer) => answer !== undefined));
+  return new Map(answers.filter((answer) => answer !== undefined));
 }
 
 /** The item's facts, and on a repair round what was wrong with the previous answer. */
-function promptInput(item: GenerateItem<Product, ProductCopy>): unknown {
+function promptInput(item: AnswerItem<Product>, input: GenerateInput<Product, ProductCopy>): unknown {
   const base = { product: item.data.name, facts: item.data.facts };
-  if (item.repairs === undefined) return base;
-  return { ...base, previous_answer: item.previous, fix_these_issues: item.repairs.map((issue) => issue.message) };
+  const repairs: readonly AnswerIssue[] | undefined = input.repairs?.get(item.id);
+  if (repairs === undefined) return base;
+  const previous = input.previous?.get(item.id);
+  return { ...base, previous_answer: previous, fix_these_issues: repairs.map((issue) => issue.message) };
 }

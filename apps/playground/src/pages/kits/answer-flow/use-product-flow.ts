@@ -1,14 +1,9 @@
-import {
-  createFieldStore,
-  type FieldStore,
-  type FlowDiagnostic,
-  type FlowItemResult,
-  type FlowObservation,
-} from '@fieldstream/core';
+import { createFieldStore, type FieldStore } from '@fieldstream/core';
+import type { AnswerDiagnostic, AnswerResult } from '@fieldstream/core/kits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PRODUCTS, type ProductCopy } from '../../../presets/product-descriptions';
+import { PRODUCTS, type Product, type ProductCopy } from '../../../presets/product-descriptions';
 import { kitScenarioId } from '../kit-model';
-import { type ProductFlowApp, type ProductFlowSettings, productFlow } from './product-flow';
+import { type ProductFlowApp, type ProductFlowSettings, type ProductStage, productFlow } from './product-flow';
 
 /** The store's data: every item's streamed value under `items.<id>`. */
 export type ProductBatch = { items: Record<string, ProductCopy> };
@@ -19,10 +14,10 @@ export type ProductFlowRun = {
   phase: FlowRunPhase;
   /** One store for the whole batch (an empty one before the first run). */
   store: FieldStore<ProductBatch>;
-  results: readonly FlowItemResult<ProductCopy>[] | undefined;
+  results: readonly AnswerResult<Product, ProductCopy>[] | undefined;
   error: Error | undefined;
-  observations: readonly FlowObservation<ProductCopy>[];
-  diagnostics: readonly FlowDiagnostic[];
+  observations: readonly ProductStage[];
+  diagnostics: readonly AnswerDiagnostic[];
   /** `generate` calls made so far. */
   generateCalls: number;
   /** The round each item's latest answer belongs to, from the moment it starts streaming. */
@@ -81,14 +76,16 @@ export function useProductFlow(): ProductFlowRun {
         charsPerSecond: settings.charsPerSecond,
         chunkSize: settings.chunkSize,
         generateBudget: settings.generateBudget,
-        generateCalls: 0,
+        generateCalls: { count: 0 },
+        latest: new Map(),
+        rounds: new Map(),
         onItemStreaming: (itemId, round) =>
           update((previous) => ({
-            generateCalls: app.generateCalls,
+            generateCalls: app.generateCalls.count,
             streamingRound: { ...previous.streamingRound, [itemId]: round },
           })),
       };
-      const diagnostics: FlowDiagnostic[] = [];
+      const diagnostics: AnswerDiagnostic[] = [];
       const flow = productFlow(settings, (observation) =>
         update((previous) => ({ observations: [...previous.observations, observation] })),
       );
@@ -96,12 +93,17 @@ export function useProductFlow(): ProductFlowRun {
         .run(
           {
             inputIds: PRODUCTS.map((product) => product.id),
-            items: Object.fromEntries(PRODUCTS.map((p) => [p.id, p])),
+            items: PRODUCTS.map((product) => ({
+              id: product.id,
+              inputIds: [product.id],
+              sourceStatus: 'ready' as const,
+              data: product,
+            })),
           },
           {
             app,
             signal: current.signal,
-            diagnostics: { push: (diagnostic) => diagnostics.push(diagnostic) },
+            diagnostics: { record: (diagnostic) => diagnostics.push(diagnostic) },
             sink: (events) => store.apply(events),
           },
         )
@@ -111,7 +113,7 @@ export function useProductFlow(): ProductFlowRun {
               results.filter((result) => result.value !== undefined).map((result) => [result.id, result.value]),
             );
             store.dispatch({ type: 'final', attempt: 0, data: { items } });
-            update(() => ({ phase: 'done', results, diagnostics, generateCalls: app.generateCalls }));
+            update(() => ({ phase: 'done', results, diagnostics, generateCalls: app.generateCalls.count }));
           },
           (error: unknown) => {
             const failure = error instanceof Error ? error : new Error(String(error));
@@ -119,7 +121,7 @@ export function useProductFlow(): ProductFlowRun {
             // An aborted run is reported even though it is no longer the current one.
             setState((previous) =>
               previous.store === store
-                ? { ...previous, phase: 'error', error: failure, diagnostics, generateCalls: app.generateCalls }
+                ? { ...previous, phase: 'error', error: failure, diagnostics, generateCalls: app.generateCalls.count }
                 : previous,
             );
           },
