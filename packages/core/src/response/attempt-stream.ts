@@ -6,26 +6,24 @@ import { parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
+import type { LogEvent } from './event-log';
 import { NativeReasoning } from './native-reasoning';
-import type { ResponseEvent } from './response-events';
-import { mergeAttemptMeta } from './response-meta';
 
 export type AttemptStreamOptions = {
   model: Model;
   request: ModelRequest;
   signal: AbortSignal;
-  /** Resolves when `signal` aborts. */
-  aborted: Promise<void>;
   format: FormatName;
   /** A fresh parser for this attempt that reports the answer text it consumes to `onText`. */
   createParser(onText: (text: string) => void): StreamParser;
-  emit(event: ResponseEvent): void;
+  /** Receives the attempt's events, provider meta included. */
+  emit(event: LogEvent): void;
 };
 
 /** How one attempt's stream ended. */
 export type AttemptOutcome =
   | { kind: 'aborted'; text: string }
-  | { kind: 'stream_failed'; text: string; error: FieldstreamError; retryable: boolean; meta: Record<string, unknown> }
+  | { kind: 'stream_failed'; text: string; error: FieldstreamError; retryable: boolean }
   | {
       kind: 'finished';
       /** The answer text (reasoning split off). */
@@ -34,10 +32,7 @@ export type AttemptOutcome =
       /** The final parse; `undefined` when it failed (`parseError` says why). */
       final: FinalParse | undefined;
       parseError: FieldstreamError | undefined;
-      meta: Record<string, unknown>;
     };
-
-const ABORTED = Symbol('aborted');
 
 /**
  * Runs one attempt: calls the model, feeds text deltas through the parser exactly once, passes
@@ -45,9 +40,15 @@ const ABORTED = Symbol('aborted');
  * end, its failure, or abort (the model's iterator is closed and nothing more is emitted).
  */
 export async function streamAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
+  const outcome = await runAttempt(options);
+  // The whole answer once, flat: the log keeps this string instead of the joined deltas.
+  if (outcome.text !== '') options.emit({ type: 'answer', attempt: options.request.attempt, text: outcome.text });
+  return outcome;
+}
+
+async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
   const { request, signal, emit, format } = options;
   const attempt = request.attempt;
-  const meta: Record<string, unknown> = {};
   const native = new NativeReasoning();
   let parser: StreamParser | undefined;
   let sawText = false;
@@ -78,21 +79,20 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       reasoning: native.value + (parser?.reasoning ?? ''),
       final: undefined,
       parseError: asParseError(error, format, text, attempt),
-      meta,
     };
   };
 
   let iterator: AsyncIterator<ModelEvent> | undefined;
+  // Abort closes the model's stream at once; the loop notices when its pending step settles.
+  const onAbort = (): void => {
+    if (iterator !== undefined) closeQuietly(iterator);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     iterator = options.model(request, { signal })[Symbol.asyncIterator]();
     while (true) {
-      const next = iterator.next();
-      next.catch(() => {});
-      const step = await Promise.race([next, options.aborted.then((): typeof ABORTED => ABORTED)]);
-      if (step === ABORTED || signal.aborted) {
-        closeQuietly(iterator);
-        return { kind: 'aborted', text: parser?.text ?? '' };
-      }
+      const step = await iterator.next();
+      if (signal.aborted) return { kind: 'aborted', text: parser?.text ?? '' };
       if (step.done === true) break;
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
@@ -122,7 +122,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
         }
         emitPatch(event.data);
       } else if (event.type === 'meta') {
-        mergeAttemptMeta(meta, event.meta);
+        emit({ type: 'meta', attempt, meta: event.meta });
       }
     }
   } catch (error) {
@@ -130,14 +130,16 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     if (iterator !== undefined) closeQuietly(iterator);
     const text = parser?.text ?? '';
     const failure = asRequestError(error, text, attempt);
-    return { kind: 'stream_failed', text, error: failure, retryable: isRetryable(failure), meta };
+    return { kind: 'stream_failed', text, error: failure, retryable: isRetryable(failure) };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 
   emitPatch(native.close());
   if (sawPatch && !sawText) {
     // Already-parsed patches (an Agently instant stream): the data is what they built.
     const final = { value: patchedValue, repaired: false, format };
-    return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined, meta };
+    return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined };
   }
   parser ??= options.createParser(collectText);
   let closing: StreamingData[];
@@ -151,7 +153,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   for (const patch of closing) emitPatch(patch);
   const text = parser.text;
   const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);
-  return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError, meta };
+  return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError };
 }
 
 /** Dropped connections, timeouts, rate limits, server and provider errors may pass when asked again. */

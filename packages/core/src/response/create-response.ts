@@ -1,24 +1,32 @@
+import { checkFunction, checkString } from '../errors/check-argument';
 import { AbortError, FieldstreamError, OutputContractError } from '../errors/errors';
-import { createStreamParser } from '../formats/create-stream-parser';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ProviderCapabilities } from '../providers/capabilities';
 import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
-import type { FormatName, FormatOption } from '../schema/select-format';
+import type { FormatOption } from '../schema/select-format';
+import { checkResponseOptions, checkValidator } from './check-response-options';
+import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
-import { addUsage, type ResponseMeta } from './response-meta';
+import { deriveMeta, type ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
 import { runResponse, type Settlement } from './run-response';
 import type { Validator } from './validation/validator';
 
 /** One model response: streamed patches, text, validated data, retries, abort. */
-export type ModelResponse<Data = unknown> = ResponseSource & {
-  /** Field-level patches of every attempt, replayed from the start for each consumer. Starts the response. */
+export type ModelResponse<Data = unknown> = ResponseSource<Data> & {
+  /**
+   * Field-level patches of every attempt. A consumer that joins late first gets the history so
+   * far in compact form (each path's deltas coalesced into one), then every new patch. Starts the response.
+   */
   instant(): AsyncGenerator<StreamingData, void, undefined>;
-  /** Answer text chunks of every attempt (reasoning split off), replayed likewise. Starts the response. */
+  /**
+   * Answer text chunks of every attempt (reasoning split off); a late consumer gets each
+   * attempt's text so far as one chunk. Starts the response.
+   */
   deltas(): AsyncGenerator<string, void, undefined>;
   /** The validated data (cached: one request pipeline however often it is called). Starts the response. */
   getData(): Promise<Data>;
@@ -54,13 +62,11 @@ const NO_CAPABILITIES: ProviderCapabilities = {
  * parsed once per attempt however many consumers read it.
  */
 export function createResponse<Data = unknown>(options: CreateResponseOptions<Data>): ModelResponse<Data> {
+  checkResponseOptions(options);
   const maxRetries = options.maxRetries ?? 3;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new FieldstreamError('RESPONSE_OPTIONS_INVALID', `maxRetries must be a whole number ≥ 0, got ${maxRetries}`);
-  }
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   const requestedFormat: FormatOption = resolveRequestedFormat(options.format, output, options.responseFormat);
-  const log = new ReplayLog<ResponseEvent>();
+  const log = new EventLog();
   const observations = new ReplayLog<ObservationEvent>();
   const controller = new AbortController();
   const aborted = new Promise<void>((resolve) => {
@@ -73,19 +79,11 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   let settled: Settlement | undefined;
   let abortError: AbortError | undefined;
   let dataPromise: Promise<Data> | undefined;
-  const facts = {
-    text: '',
-    meta: {} as Record<string, unknown>,
-    usage: undefined as Record<string, unknown> | undefined,
-    attempts: 0,
-    format: 'text' as FormatName,
-    repaired: false,
-  };
 
-  const emit = (event: ResponseEvent): void => {
+  const emit = (event: LogEvent): void => {
     if (log.closed) return;
     if (event.type === 'status') status = event.status;
-    if (event.type === 'attempt') attempt = event.attempt;
+    else if (event.type === 'attempt') attempt = event.attempt;
     log.push(event);
   };
 
@@ -95,12 +93,12 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       : undefined;
     if (plan?.action === 'rejected') return rejectPlan(plan);
     const format = startFormat(requestedFormat, output);
-    facts.format = format;
     return runResponse({
       model: options.model,
       input: options.input,
       system: options.system,
       output,
+      maxDepth: options.maxDepth,
       requestedFormat,
       format,
       maxRetries,
@@ -110,29 +108,9 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
       parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan)),
       settings: { ...options.settings },
-      requirementsFor: (next) => requirementsFor(next, output, plan),
-      createParser: (next, onText) => createStreamParser({ format: next, output, maxDepth: options.maxDepth, onText }),
       signal: controller.signal,
-      aborted,
       emit,
       observe: (event) => observations.push(event),
-      record(outcome, used) {
-        facts.attempts++;
-        facts.text = outcome.text;
-        facts.format = used;
-        facts.repaired = false;
-        if (outcome.kind === 'aborted') return;
-        facts.meta = outcome.meta;
-        const usage = outcome.meta.usage;
-        if (usage !== null && typeof usage === 'object' && !Array.isArray(usage)) {
-          facts.usage ??= {};
-          addUsage(facts.usage, usage as Record<string, unknown>);
-        }
-      },
-      recordParse(used, repaired) {
-        facts.format = used;
-        facts.repaired = repaired;
-      },
     });
   };
 
@@ -179,6 +157,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
     Promise.race([begin(), aborted.then((): Settlement => ({ kind: 'aborted' }))]);
 
   const abort = (reason?: string): void => {
+    if (reason !== undefined) checkString('abort reason', reason);
     if (settled !== undefined || controller.signal.aborted) return;
     abortError = new AbortError(reason ?? 'The response was aborted', { attempt });
     controller.abort(abortError);
@@ -192,19 +171,6 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const onExternalAbort = (): void => abort(abortReason(options.signal));
   if (options.signal?.aborted === true) abort(abortReason(options.signal));
   else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
-
-  const meta = (): ResponseMeta => {
-    const { usage: _attemptUsage, ...provider } = facts.meta;
-    return {
-      ...provider,
-      requested_format: requestedFormat,
-      resolved_format: facts.format,
-      repaired: facts.repaired,
-      attempts: facts.attempts,
-      usage: facts.usage === undefined ? undefined : structuredClone(facts.usage),
-      status: settled?.kind === 'done' ? 'done' : settled?.kind === 'error' ? 'error' : 'aborted',
-    };
-  };
 
   const response: ModelResponse<Data> = {
     async *instant() {
@@ -226,18 +192,26 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       const outcome = await settlement();
       if (outcome.kind === 'aborted') throw abortError;
       if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
-      return facts.text;
+      return log.lastText();
     },
     async getMeta() {
-      await settlement();
-      return meta();
+      const outcome = await settlement();
+      return deriveMeta(log.facts(), requestedFormat, outcome.kind);
     },
     get events() {
       return observations.items;
     },
-    observe: (listener) => observations.subscribe(listener),
-    subscribe: (listener) => log.subscribe(listener),
+    observe: (listener) => {
+      checkFunction('observe listener', listener);
+      return observations.subscribe(listener);
+    },
+    // The log is untyped; its one `final` event carries the validated data, which is `Data`.
+    subscribe: (listener) => {
+      checkFunction('subscribe listener', listener);
+      return log.subscribe(listener as (event: ResponseEvent) => void);
+    },
     validate(validator) {
+      checkValidator('validate validator', validator);
       if (running !== undefined) {
         throw new FieldstreamError('RESPONSE_STARTED', 'validate() must be called before the response starts');
       }

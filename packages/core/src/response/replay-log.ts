@@ -1,3 +1,4 @@
+import { reportListenerError } from '../errors/listener-errors';
 /**
  * An append-only log that any number of readers replay from the start: `subscribe` calls back
  * synchronously (history first), `read` is an async iterator. Closing ends readers (or makes
@@ -64,14 +65,13 @@ export class ReplayLog<Item> {
   }
 }
 
-function notify<Item>(listener: (item: Item) => void, item: Item): void {
+/** Calls a listener; an error it throws is reported outside the current call stack. */
+export function notify<Item>(listener: (item: Item) => void, item: Item): void {
   try {
     listener(item);
   } catch (error) {
-    // A failing listener must not break the response or other listeners; report it like
-    // EventTarget does, outside the current call stack.
-    queueMicrotask(() => {
-      throw error;
-    });
+    // A failing listener must not break the response or other listeners, nor end a Node process
+    // as an uncaught exception: it is reported instead.
+    reportListenerError('response', error);
   }
 }

@@ -1,14 +1,15 @@
 import { writeOwn } from '../patch/apply-patch';
 import type { FormatName, FormatOption } from '../schema/select-format';
+import type { LogEvent } from './event-log';
 
 /** What `getMeta()` returns. Provider meta keys (model id, finish reason, …) sit beside ours. */
 export type ResponseMeta = {
   /** The provider meta of the final attempt, merged in arrival order (`usage` excepted). */
   [key: string]: unknown;
   /** The format the response asked for: a name or `auto`. */
-  requested_format: FormatOption;
+  requestedFormat: FormatOption;
   /** The format the final data was parsed as (`json` after a fallback or an `auto` degrade). */
-  resolved_format: FormatName;
+  resolvedFormat: FormatName;
   /** The final parse had to close or repair the payload. */
   repaired: boolean;
   /** How many attempts ran (1 without retries). */
@@ -18,6 +19,44 @@ export type ResponseMeta = {
   /** How the response ended. */
   status: 'done' | 'error' | 'aborted';
 };
+
+/**
+ * The meta of a response, derived from its event log: each `attempt` event starts an attempt (its
+ * format), `meta` events carry the provider's meta, a `parsed` event the final parse's format and
+ * repair. Usage adds up over the attempts; the rest is the last attempt's.
+ */
+export function deriveMeta(
+  facts: readonly LogEvent[],
+  requested: FormatOption,
+  status: ResponseMeta['status'],
+): ResponseMeta {
+  let attempts = 0;
+  let format: FormatName = 'text';
+  let repaired = false;
+  let provider: Record<string, unknown> = {};
+  let usage: Record<string, unknown> | undefined;
+  const addAttemptUsage = (): void => {
+    if (!isRecord(provider.usage)) return;
+    usage ??= {};
+    addUsage(usage, provider.usage);
+  };
+  for (const event of facts) {
+    if (event.type === 'attempt') {
+      addAttemptUsage();
+      attempts++;
+      format = event.format;
+      repaired = false;
+      provider = {};
+    } else if (event.type === 'meta') mergeAttemptMeta(provider, event.meta);
+    else if (event.type === 'parsed') {
+      format = event.format;
+      repaired = event.repaired;
+    }
+  }
+  addAttemptUsage();
+  const { usage: _attemptUsage, ...rest } = provider;
+  return { ...rest, requestedFormat: requested, resolvedFormat: format, repaired, attempts, usage, status };
+}
 
 /** Merges one meta event into an attempt's meta: keys overwrite, `usage` merges key by key. */
 export function mergeAttemptMeta(target: Record<string, unknown>, meta: Readonly<Record<string, unknown>>): void {

@@ -1,5 +1,5 @@
 import { FieldstreamError, OutputParseError } from '../errors/errors';
-import type { StreamParser } from '../formats/create-stream-parser';
+import { createStreamParser } from '../formats/create-stream-parser';
 import { buildPrompt, promptMessages } from '../prompt/build-prompt';
 import { correctionText } from '../prompt/correction-block';
 import type { PromptParts } from '../prompt/prompt-parts';
@@ -10,8 +10,9 @@ import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import { type AttemptFailure, contractFailure, dataFailure, parseFailure, requestFailure } from './attempt-failure';
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
+import type { LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
-import type { ResponseEvent } from './response-events';
+import { requirementsFor } from './response-prompt';
 import { type ValidationFailure, validateData } from './validation/run-validation';
 import { validateWithSchema } from './validation/standard-schema-stage';
 import type { Validator } from './validation/validator';
@@ -22,12 +23,16 @@ export type Settlement =
   | { kind: 'error'; error: unknown; requestFailed: boolean }
   | { kind: 'aborted' };
 
-/** Everything the attempt loop needs; the response object owns it. */
+/**
+ * What the attempt loop needs. It reports only through `emit` (the response's event log, from
+ * which the response derives its status, text and meta) and `observe` (the observation log).
+ */
 export type RunContext = {
   model: Model;
   input: unknown;
   system: string | undefined;
   output: OutputDefinition | undefined;
+  maxDepth: number | undefined;
   requestedFormat: FormatOption;
   format: FormatName;
   maxRetries: number;
@@ -39,17 +44,9 @@ export type RunContext = {
   parts: PromptParts;
   /** The settings of the next attempt (validators may rewrite them). */
   settings: Record<string, unknown>;
-  /** The `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. */
-  requirementsFor(format: FormatName): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'>;
-  createParser(format: FormatName, onText: (text: string) => void): StreamParser;
   signal: AbortSignal;
-  aborted: Promise<void>;
-  emit(event: ResponseEvent): void;
+  emit(event: LogEvent): void;
   observe(event: ObservationEvent): void;
-  /** Called with each attempt's outcome (for text, meta and usage). */
-  record(outcome: AttemptOutcome, format: FormatName): void;
-  /** Called with each successful final parse. */
-  recordParse(format: FormatName, repaired: boolean): void;
 };
 
 /**
@@ -75,16 +72,15 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     if (context.plan?.providerResponseFormat !== undefined)
       request.responseFormat = context.plan.providerResponseFormat;
     observe({ type: 'model.requesting', attempt, format, prompt });
+    const { output, maxDepth } = context;
     const outcome = await streamAttempt({
       model: context.model,
       request,
       signal,
-      aborted: context.aborted,
       format,
-      createParser: (onText) => context.createParser(format, onText),
+      createParser: (onText) => createStreamParser({ format, output, maxDepth, onText }),
       emit,
     });
-    context.record(outcome, format);
     if (outcome.kind === 'aborted' || signal.aborted) return { kind: 'aborted' };
 
     let failure: AttemptFailure | undefined;
@@ -109,7 +105,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       if (failure.correction !== undefined) context.parts.correction = correctionText(failure.correction);
       if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
         format = 'json';
-        Object.assign(context.parts, context.requirementsFor(format));
+        Object.assign(context.parts, requirementsFor(format, context.output, context.plan));
       }
       observe({
         type: 'model.retrying',
@@ -146,7 +142,7 @@ async function checkAttempt(
   outcome: Extract<AttemptOutcome, { kind: 'finished' }>,
   { attempt, prompt, format }: { attempt: number; prompt: string; format: FormatName },
 ): Promise<Checked> {
-  const { observe } = context;
+  const { observe, emit } = context;
   const where = { text: outcome.text, attempt };
   if (context.plan?.requiresValidJson === true) {
     const check = validateOutputContract(context.plan, outcome.text);
@@ -161,7 +157,7 @@ async function checkAttempt(
     observe(failed(attempt, 'parse', error.message, undefined));
     return { ok: false, failure: parseFailure(error) };
   }
-  context.recordParse(outcome.final.format, outcome.final.repaired);
+  emit({ type: 'parsed', attempt, format: outcome.final.format, repaired: outcome.final.repaired });
   const data = outcome.final.value;
   let failure = await validateData(data, {
     output: context.output,

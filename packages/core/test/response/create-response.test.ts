@@ -1,12 +1,12 @@
 import {
   createResponse,
   defineOutput,
-  formats,
   type ModelEvent,
   type ResponseEvent,
   type StreamingData,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formats } from '../../src/formats/registry';
 import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const output = defineOutput({
@@ -53,7 +53,7 @@ describe('laziness and caching', () => {
 });
 
 describe('instant() consumers', () => {
-  it('replay identical events from one parse, however many consumers there are', async () => {
+  it('get the events of one parse, however many consumers there are; a late one gets them compact', async () => {
     const createSpy = vi.spyOn(formats.json, 'createStreamParser');
     let pushes = 0;
     createSpy.mockImplementation((options) => wrapPushes(realCreate(options), () => pushes++));
@@ -64,7 +64,18 @@ describe('instant() consumers', () => {
     const late = await collect(response.instant());
     expect(a.length).toBeGreaterThan(0);
     expect(b).toEqual(a);
-    expect(late).toEqual(a);
+    // Joining after the end replays the compact history: a path's deltas coalesced into one.
+    expect(late.map(({ path, event_type, delta, value }) => [path, event_type, delta, value])).toEqual([
+      ['', 'delta', '', {}],
+      ['summary', 'delta', 'All good', 'All good'],
+      ['summary', 'done', '', 'All good'],
+      ['score', 'done', '', 7],
+      ['', 'done', '', { summary: 'All good', score: 7 }],
+    ]);
+    expect(a.filter((event) => event.path === 'summary' && event.event_type === 'delta').length).toBeGreaterThan(1);
+    expect(late.filter((event) => event.event_type === 'done')).toEqual(
+      a.filter((event) => event.event_type === 'done'),
+    );
     expect(model.requests).toHaveLength(1);
     expect(createSpy).toHaveBeenCalledTimes(1);
     expect(pushes).toBe(pieces.length);
@@ -118,8 +129,8 @@ describe('deltas(), getText(), getMeta()', () => {
     expect(await response.getMeta()).toEqual({
       model: 'm-2',
       finish_reason: 'length',
-      requested_format: 'json',
-      resolved_format: 'json',
+      requestedFormat: 'json',
+      resolvedFormat: 'json',
       repaired: true,
       attempts: 2,
       usage: { input_tokens: 22, output_tokens: 9 },
@@ -133,7 +144,7 @@ describe('deltas(), getText(), getMeta()', () => {
     expect(await response.getData()).toBe('Hello there.');
     expect((await collect(response.deltas())).join('')).toBe('Hello there.');
     expect(model.requests[0]).toMatchObject({ format: 'text', prompt: '[INPUT]\nSay hi\n\n[OUTPUT]:' });
-    expect((await response.getMeta()).requested_format).toBe('text');
+    expect((await response.getMeta()).requestedFormat).toBe('text');
   });
 
   it('format text with an output schema is a clear options error, made before any request', () => {
@@ -219,12 +230,14 @@ describe('subscribe (ResponseSource)', () => {
     expect(new Set(seen.filter((e) => e.type === 'patch').map((e) => e.attempt))).toEqual(new Set([0, 1]));
   });
 
-  it('a listener that throws does not break the response', async () => {
+  it('a listener that throws does not break the response, other listeners or the process', async () => {
     const model = scripted([answer]);
     const response = createResponse({ model, input: 'x', output, format: 'json' });
-    const failures: unknown[] = [];
-    const onError = (error: unknown) => failures.push(error);
+    const uncaught: unknown[] = [];
+    const onError = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', onError);
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const others: string[] = [];
     try {
       let thrown = false;
       response.subscribe(() => {
@@ -232,13 +245,19 @@ describe('subscribe (ResponseSource)', () => {
         thrown = true;
         throw new Error('listener bug');
       });
+      response.subscribe((event) => others.push(event.type));
       expect(await response.getData()).toEqual({ summary: 'All good', score: 7 });
       await new Promise((resolve) => setTimeout(resolve, 0));
+      // Reported with console.error, never as an uncaught exception (which ends a Node process).
+      expect(uncaught).toEqual([]);
+      expect(reported).toHaveBeenCalledTimes(1);
+      expect(reported.mock.calls[0]?.[1]).toEqual(expect.objectContaining({ message: 'listener bug' }));
+      expect(others.at(-1)).toBe('status');
+      expect(others).toContain('final');
     } finally {
       process.off('uncaughtException', onError);
+      reported.mockRestore();
     }
-    // Reported outside the response's call stack, like EventTarget does.
-    expect(failures).toEqual([expect.objectContaining({ message: 'listener bug' })]);
   });
 });
 

@@ -1,0 +1,326 @@
+import { parsePath } from '../patch/path';
+import type { CompletionSource, StreamingData } from '../patch/streaming-data';
+import type { FormatName } from '../schema/select-format';
+import { notify } from './replay-log';
+import type { ResponseEvent } from './response-events';
+
+/** Facts the response derives its meta from: kept in the log, never sent to subscribers. */
+export type RecordEvent =
+  /** Provider meta of an attempt, as it arrived. */
+  | { type: 'meta'; attempt: number; meta: Readonly<Record<string, unknown>> }
+  /** An attempt's final parse succeeded. */
+  | { type: 'parsed'; attempt: number; format: FormatName; repaired: boolean }
+  /** An attempt's whole answer text, flat (it replaces the joined text deltas; not stored itself). */
+  | { type: 'answer'; attempt: number; text: string };
+
+export type LogEvent = ResponseEvent | RecordEvent;
+
+// How an entry is stored: its kind, and the attempt of a patch or text entry (kind + attempt × 8).
+const OTHER = 0;
+const TEXT = 1;
+const DELTA = 2;
+const DONE = 3; // + 1 observed_boundary, + 2 final_reconciliation, + 3 synthetic_repair
+const SOURCES: readonly (CompletionSource | undefined)[] = [
+  undefined,
+  'observed_boundary',
+  'final_reconciliation',
+  'synthetic_repair',
+];
+const KINDS = 8;
+/** Stands for a fresh empty object or array (a container's opening delta) in a stored entry. */
+const EMPTY_OBJECT = Symbol('{}');
+const EMPTY_ARRAY = Symbol('[]');
+
+/**
+ * The one event log of a response (decision 0010). Live subscribers and readers get every event
+ * as it is emitted; the history a late subscriber replays is compact, so what a response keeps
+ * grows with the answer's paths, not with its chunks:
+ * - the `delta` patches of one path in one attempt are coalesced into one (deltas joined, the
+ *   latest value), ended by the path's `done`; partial values of earlier deltas are not kept;
+ * - an attempt's `text` events are coalesced into one;
+ * - a patch is stored as four slots (path, wildcard path, value, delta) plus a small integer, and
+ *   rebuilt as a fresh event on replay (`indexes` from the path).
+ */
+export class EventLog {
+  /** Four slots per entry: a patch's path, wildcard, value, delta; otherwise the event or text. */
+  #slots: unknown[] = [];
+  #tags: number[] = [];
+  /** Path → entry of the path's open (coalescing) delta in the current attempt. */
+  #open = new Map<string, number>();
+  #text = -1;
+  #attempt = 0;
+  #listeners = new Set<(event: ResponseEvent) => void>();
+  #readers = new Set<{ enqueue(event: ResponseEvent): void; wake(): void }>();
+  #closed = false;
+  #error: unknown;
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** The error the log closed with (`undefined` when it ended normally or is open). */
+  get error(): unknown {
+    return this.#error;
+  }
+
+  push(event: LogEvent): void {
+    if (this.#closed) return;
+    this.#fold(event);
+    if (isRecord(event)) return;
+    for (const reader of this.#readers) reader.enqueue(event);
+    if (this.#listeners.size > 0) for (const listener of [...this.#listeners]) notify(listener, event);
+  }
+
+  /** Ends the log: readers finish after their last event, or throw `error` when one is given. */
+  close(error?: unknown): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#error = error;
+    this.#settleText();
+    this.#open.clear();
+    for (const reader of this.#readers) reader.wake();
+    this.#readers.clear();
+    this.#listeners.clear();
+  }
+
+  /** Calls `listener` with the compact history, then with each new event. Returns an unsubscribe. */
+  subscribe(listener: (event: ResponseEvent) => void): () => void {
+    // Events pushed by the listener during the replay wait until the replay is over.
+    const waiting: ResponseEvent[] = [];
+    const hold = (event: ResponseEvent) => waiting.push(event);
+    if (!this.#closed) this.#listeners.add(hold);
+    for (const event of this.replay()) notify(listener, event);
+    for (let i = 0; i < waiting.length; i++) notify(listener, waiting[i] as ResponseEvent);
+    if (!this.#listeners.delete(hold)) return () => {};
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** An async iterator over the compact history and every later event, selected with `pick`. */
+  read<Out>(pick: (event: ResponseEvent) => Out | undefined): AsyncGenerator<Out, void, undefined> {
+    const reader = new LogReader<Out>(this.replay(), pick, this, (r) => this.#readers.delete(r));
+    if (!this.#closed) this.#readers.add(reader);
+    return reader;
+  }
+
+  /** The compact history as fresh events (record events included when asked). */
+  replay(withRecords?: false): ResponseEvent[];
+  replay(withRecords: true): LogEvent[];
+  replay(withRecords = false): LogEvent[] {
+    const events: LogEvent[] = [];
+    for (let entry = 0; entry < this.#tags.length; entry++) {
+      const event = this.#decode(entry);
+      if (withRecords || !isRecord(event)) events.push(event);
+    }
+    return events;
+  }
+
+  /** Record events and the status, attempt, final, error and aborted events, in order (no patches or text). */
+  facts(): LogEvent[] {
+    const events: LogEvent[] = [];
+    for (let entry = 0; entry < this.#tags.length; entry++) {
+      if ((this.#tags[entry] as number) % KINDS === OTHER) events.push(this.#slots[entry * 4] as LogEvent);
+    }
+    return events;
+  }
+
+  /** The text of the last attempt. */
+  lastText(): string {
+    for (let entry = this.#tags.length - 1; entry >= 0; entry--) {
+      const tag = this.#tags[entry] as number;
+      if (tag % KINDS === TEXT)
+        return Math.floor(tag / KINDS) === this.#attempt ? (this.#slots[entry * 4] as string) : '';
+    }
+    return '';
+  }
+
+  #fold(event: LogEvent): void {
+    if (event.attempt !== this.#attempt) {
+      this.#settleText();
+      this.#open.clear();
+      this.#attempt = event.attempt;
+    }
+    if (event.type === 'patch') this.#foldPatch(event.data);
+    else if (event.type === 'text') this.#foldText(event.delta);
+    else if (event.type === 'answer') this.#adoptText(event.text);
+    else {
+      if (!isRecord(event)) this.#settleText();
+      this.#append(OTHER, event, undefined, undefined, undefined);
+    }
+  }
+
+  #foldPatch(data: StreamingData): void {
+    const { path } = data;
+    const entry = this.#open.get(path);
+    if (data.event_type === 'done') {
+      if (entry !== undefined) this.#open.delete(path);
+      const source = SOURCES.indexOf(data.completion_source);
+      this.#append(DONE + Math.max(source, 0), path, data.wildcard_path, data.value, data.delta);
+      return;
+    }
+    if (entry === undefined) {
+      this.#open.set(path, this.#tags.length);
+      this.#append(DELTA, path, data.wildcard_path, stored(data.value), data.delta);
+      return;
+    }
+    const slot = entry * 4;
+    const joined = (this.#slots[slot + 3] as string).length + data.delta.length;
+    const value = data.value;
+    // Deltas that cover a whole string value are that value: no second rope of the same text.
+    this.#slots[slot + 3] =
+      typeof value === 'string' && joined === value.length ? value : (this.#slots[slot + 3] as string) + data.delta;
+    this.#slots[slot + 2] = stored(value);
+  }
+
+  #foldText(delta: string): void {
+    if (this.#text < 0) {
+      this.#text = this.#tags.length;
+      this.#append(TEXT, delta, undefined, undefined, undefined);
+    } else {
+      this.#slots[this.#text * 4] = (this.#slots[this.#text * 4] as string) + delta;
+    }
+  }
+
+  /** Keeps the attempt's answer as one flat string when it is the text the deltas joined. */
+  #adoptText(text: string): void {
+    if (this.#text >= 0 && (this.#slots[this.#text * 4] as string).length === text.length) {
+      this.#slots[this.#text * 4] = text;
+      this.#text = -1;
+    }
+  }
+
+  #append(kind: number, a: unknown, b: unknown, c: unknown, d: unknown): void {
+    this.#tags.push(kind === OTHER ? OTHER : kind + this.#attempt * KINDS);
+    this.#slots.push(a, b, c, d);
+  }
+
+  /** Flattens the attempt's joined text (a rope of every chunk) once it can grow no more. */
+  #settleText(): void {
+    if (this.#text < 0) return;
+    (this.#slots[this.#text * 4] as string).charCodeAt(0); // V8 flattens a rope on first read
+    this.#text = -1;
+  }
+
+  #decode(entry: number): LogEvent {
+    const tag = this.#tags[entry] as number;
+    const kind = tag % KINDS;
+    const slot = entry * 4;
+    if (kind === OTHER) return this.#slots[slot] as LogEvent;
+    const attempt = Math.floor(tag / KINDS);
+    if (kind === TEXT) return { type: 'text', attempt, delta: this.#slots[slot] as string };
+    const path = this.#slots[slot] as string;
+    const data: StreamingData = {
+      path,
+      wildcard_path: this.#slots[slot + 1] as string,
+      indexes: indexesOf(path),
+      delta: this.#slots[slot + 3] as string,
+      value: restored(this.#slots[slot + 2]),
+      is_complete: kind >= DONE,
+      event_type: kind >= DONE ? 'done' : 'delta',
+    };
+    const source = SOURCES[kind - DONE];
+    if (source !== undefined) data.completion_source = source;
+    return { type: 'patch', attempt, data };
+  }
+}
+
+function isRecord(event: LogEvent): event is RecordEvent {
+  return event.type === 'meta' || event.type === 'parsed' || event.type === 'answer';
+}
+
+function stored(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.length === 0 ? EMPTY_ARRAY : value;
+  return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0 ? EMPTY_OBJECT : value;
+}
+
+function restored(value: unknown): unknown {
+  return value === EMPTY_OBJECT ? {} : value === EMPTY_ARRAY ? [] : value;
+}
+
+function indexesOf(path: string): number[] {
+  if (path === '' || path.startsWith('$') || !path.includes('[')) return [];
+  return parsePath(path).filter((segment): segment is number => typeof segment === 'number');
+}
+
+/**
+ * One reader of an {@link EventLog}: its own queue (the replayed history, then each new event),
+ * drained by `next()`. A plain iterator object rather than an async generator: one promise per
+ * event instead of a generator's several.
+ */
+class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
+  #queue: ResponseEvent[];
+  #head = 0;
+  #pick: (event: ResponseEvent) => Out | undefined;
+  #log: EventLog;
+  #release: (reader: LogReader<Out>) => void;
+  #finished = false;
+  #wake: (() => void) | undefined;
+
+  constructor(
+    history: ResponseEvent[],
+    pick: (event: ResponseEvent) => Out | undefined,
+    log: EventLog,
+    release: (reader: LogReader<Out>) => void,
+  ) {
+    this.#queue = history;
+    this.#pick = pick;
+    this.#log = log;
+    this.#release = release;
+  }
+
+  enqueue(event: ResponseEvent): void {
+    this.#queue.push(event);
+    this.wake();
+  }
+
+  wake(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  next(): Promise<IteratorResult<Out, void>> {
+    while (!this.#finished && this.#head < this.#queue.length) {
+      const out = this.#pick(this.#queue[this.#head++] as ResponseEvent);
+      if (this.#head >= 1024 && this.#head * 2 >= this.#queue.length) {
+        this.#queue = this.#queue.slice(this.#head);
+        this.#head = 0;
+      }
+      if (out !== undefined) return Promise.resolve({ value: out, done: false });
+    }
+    if (this.#finished || this.#log.closed) {
+      const error = this.#finished ? undefined : this.#log.error;
+      this.#finish();
+      return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
+    }
+    return new Promise<void>((resolve) => {
+      this.#wake = resolve;
+    }).then(() => this.next());
+  }
+
+  return(): Promise<IteratorResult<Out, void>> {
+    this.#finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(error: unknown): Promise<IteratorResult<Out, void>> {
+    this.#finish();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<Out, void, undefined> {
+    return this;
+  }
+
+  #finish(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#queue = [];
+    this.#head = 0;
+    this.#release(this);
+    this.wake();
+  }
+}
