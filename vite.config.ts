@@ -30,6 +30,16 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

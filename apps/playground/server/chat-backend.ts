@@ -18,7 +18,7 @@ import {
 } from '../src/api/scenario-options';
 import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
 import { finiteOr, readBody, sendJson } from './http-helpers';
-import { proxyChatCompletion, readProxyConfig } from './openai-proxy';
+import { createLiveProxy, type LiveProxy, readProxyConfig } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { RequestLog } from './request-log';
 import { ChatSseWriter } from './sse-writer';
@@ -40,11 +40,12 @@ const SCRIPTED_MODEL_NAME = 'fieldstream-scripted';
 export function createChatBackend(env: NodeJS.ProcessEnv = process.env): ChatBackend {
   const log = new RequestLog();
   const proxy = readProxyConfig(env);
+  const live = proxy && createLiveProxy(proxy);
   return {
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/api/chat/completions' && req.method === 'POST') {
-        await serveChat(req, res, log, proxy);
+        await serveChat(req, res, log, live);
         return true;
       }
       if (url.pathname === '/api/stats' && req.method === 'GET') {
@@ -69,7 +70,7 @@ async function serveChat(
   req: IncomingMessage,
   res: ServerResponse,
   log: RequestLog,
-  proxy: ReturnType<typeof readProxyConfig>,
+  live: LiveProxy | undefined,
 ): Promise<void> {
   let body: Record<string, unknown>;
   try {
@@ -100,9 +101,10 @@ async function serveChat(
     record.endedAt = Date.now();
   });
 
-  if (options.live === true && proxy !== undefined) {
+  if (options.live === true && live !== undefined) {
     record.outcome = 'proxied';
-    await proxyChatCompletion(proxy, body, res, connection.signal);
+    const { [SCENARIO_BODY_FIELD]: _playgroundOptions, ...forwarded } = body;
+    await live(req, res, forwarded);
     return;
   }
 

@@ -52,7 +52,7 @@ async function loadBackend(): Promise<ChatBackend> {
     root: PLAYGROUND_ROOT,
     logLevel: 'warn',
     environments: {
-      inline: { resolve: { noExternal: ['@fieldstream/core'], conditions: [SOURCE_CONDITION] } },
+      inline: { resolve: { noExternal: ['@fieldstream/core', '@fieldstream/server'], conditions: [SOURCE_CONDITION] } },
     },
   });
   return module.createPlaygroundBackend();

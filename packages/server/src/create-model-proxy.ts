@@ -1,0 +1,168 @@
+import { checkOrigin } from './check-origin';
+import { type ClientInfo, type ModelProxyOptions, resolveProxyOptions, TOOL_FIELDS } from './proxy-options';
+import { readCappedBody } from './read-capped-body';
+import { scrubSecret, scrubStream } from './scrub-secret';
+import { TokenBuckets } from './token-bucket';
+
+/** A Fetch-API handler: Next.js route handlers, Hono, Bun, Deno, workers; `toNodeHandler` for Node. */
+export type ModelProxyHandler = (request: Request, client?: ClientInfo) => Promise<Response>;
+
+/** The longest upstream error message passed on (scrubbed). */
+const MAX_UPSTREAM_MESSAGE = 500;
+
+/**
+ * A model proxy that keeps the API key on the server and is safe by default: only same-origin or
+ * allowed origins; only `application/json` bodies (a cross-origin "simple" request can never spend
+ * the key); only allowed body fields, `n` forced to 1, `max_tokens` capped, tools refused; capped
+ * bodies; a per-client token bucket; the key scrubbed from every response; SSE passed through with
+ * backpressure; the upstream request aborted when the client goes away.
+ */
+export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler {
+  const config = resolveProxyOptions(options);
+  const buckets = config.rateLimit && new TokenBuckets(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
+
+  return async (request, client = {}) => {
+    const origin = checkOrigin(request, config.allowedOrigins);
+    if (!origin.ok) return problem(403, 'origin_not_allowed', origin.reason);
+    const cors: Record<string, string> =
+      origin.corsOrigin === undefined ? {} : { 'access-control-allow-origin': origin.corsOrigin, vary: 'origin' };
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type' },
+      });
+    }
+    if (request.method !== 'POST') return problem(405, 'method_not_allowed', 'only POST is allowed', cors);
+    const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json')
+      return problem(415, 'unsupported_media_type', 'the body must be application/json', cors);
+    if (buckets && config.rateLimit) {
+      const wait = buckets.take(config.rateLimit.key(request, client));
+      if (wait > 0)
+        return problem(429, 'rate_limited', 'too many requests', { ...cors, 'retry-after': String(Math.ceil(wait)) });
+    }
+    const text = await readCappedBody(request, config.maxBodyBytes);
+    if (text === undefined)
+      return problem(413, 'body_too_large', `the body is larger than ${config.maxBodyBytes} bytes`, cors);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return problem(400, 'invalid_json', 'the body is not valid JSON', cors);
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return problem(400, 'invalid_body', 'the body must be a JSON object', cors);
+    const tool = TOOL_FIELDS.find((field) => field in body && !config.allowBody.has(field));
+    if (tool !== undefined) return problem(400, 'tools_not_allowed', `"${tool}" is not allowed`, cors);
+    const forwarded = upstreamBody(body as Record<string, unknown>, config);
+
+    const upstreamAbort = new AbortController();
+    const onClientGone = () => upstreamAbort.abort();
+    request.signal.addEventListener('abort', onClientGone, { once: true });
+    let upstream: Response;
+    try {
+      upstream = await config.fetch(config.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: forwarded.stream === true ? 'text/event-stream' : 'application/json',
+          authorization: `Bearer ${config.apiKey}`,
+        },
+        body: JSON.stringify(forwarded),
+        signal: upstreamAbort.signal,
+      });
+    } catch (error) {
+      request.signal.removeEventListener('abort', onClientGone);
+      const message = scrubSecret(`the upstream is unreachable: ${(error as Error)?.message ?? error}`, config.apiKey);
+      return problem(502, 'upstream_unreachable', message, cors);
+    }
+    if (!upstream.ok) {
+      request.signal.removeEventListener('abort', onClientGone);
+      const detail = scrubSecret(upstreamMessage(await upstream.text().catch(() => '')), config.apiKey);
+      return problem(upstream.status, 'upstream_error', detail || `the upstream answered ${upstream.status}`, cors);
+    }
+    // Only our own headers: upstream ones (cookies, request ids, echoes) never reach the client.
+    const headers = {
+      ...cors,
+      'content-type': upstream.headers.get('content-type')?.startsWith('text/event-stream')
+        ? 'text/event-stream'
+        : 'application/json',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    };
+    if (upstream.body === null) return new Response(null, { status: upstream.status, headers });
+    return new Response(passThrough(upstream.body, config.apiKey, upstreamAbort, onClientGone, request), {
+      status: upstream.status,
+      headers,
+    });
+  };
+}
+
+/** The client's body reduced to the allowed fields, with the server's rules applied. */
+function upstreamBody(body: Record<string, unknown>, config: ReturnType<typeof resolveProxyOptions>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (config.allowBody.has(key)) out[key] = value;
+  if (config.model !== undefined) out.model = config.model;
+  out.n = 1;
+  let capped = false;
+  for (const field of ['max_tokens', 'max_completion_tokens']) {
+    if (!(field in out)) continue;
+    const asked = out[field];
+    out[field] =
+      typeof asked === 'number' && asked > 0 ? Math.min(Math.floor(asked), config.maxTokens) : config.maxTokens;
+    capped = true;
+  }
+  if (!capped) out.max_tokens = config.maxTokens;
+  return out;
+}
+
+/** The upstream body piped through the key scrubber; cancelling it (the client left) aborts the upstream. */
+function passThrough(
+  body: ReadableStream<Uint8Array>,
+  apiKey: string,
+  upstreamAbort: AbortController,
+  onClientGone: () => void,
+  request: Request,
+): ReadableStream<Uint8Array> {
+  const scrubbed = body.pipeThrough(scrubStream(apiKey));
+  const reader = scrubbed.getReader();
+  const done = () => request.signal.removeEventListener('abort', onClientGone);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done: finished, value } = await reader.read();
+          if (finished) {
+            done();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          done();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        done();
+        upstreamAbort.abort();
+        return reader.cancel(reason).catch(() => undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function upstreamMessage(text: string): string {
+  let message = text;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const candidate = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof candidate === 'string') message = candidate;
+  } catch {
+    // Not JSON: the text itself, shortened.
+  }
+  return message.length > MAX_UPSTREAM_MESSAGE ? `${message.slice(0, MAX_UPSTREAM_MESSAGE)}…` : message;
+}
+
+function problem(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: { message, type: 'proxy_error', code } }, { status, headers });
+}

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ClientInfo } from './proxy-options';
+
+/** A Fetch-API handler, as `createModelProxy` returns. */
+export type FetchHandler = (request: Request, client?: ClientInfo) => Promise<Response>;
+
+/** A `node:http` / Express / Connect / Vite middleware handler. */
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => Promise<void>;
+
+/**
+ * Adapts a Fetch-API handler to `node:http` (and Express, Connect, Vite middleware; a `req.body` a
+ * framework already parsed is used as the body). The request's
+ * signal aborts when the client disconnects, the response body is written with backpressure
+ * (waiting for `drain`), and closing the socket cancels the body (which aborts the upstream).
+ */
+export function toNodeHandler(handler: FetchHandler): NodeHandler {
+  return async (req, res, next) => {
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    try {
+      const request = toRequest(req, controller.signal);
+      const response = await handler(request, { address: req.socket.remoteAddress });
+      await writeResponse(response, res, controller.signal);
+    } catch (error) {
+      if (next) next(error);
+      else if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"internal error"}}');
+      } else res.destroy();
+    }
+  };
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // A body a framework already parsed (Express's `express.json()` sets `req.body`) is used as is.
+  const parsed = (req as IncomingMessage & { body?: unknown }).body;
+  let body: BodyInit | undefined;
+  if (hasBody && parsed !== undefined) {
+    body = typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+    headers.delete('content-length');
+  } else if (hasBody) body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  return new Request(url, { method: req.method, headers, signal, body, duplex: 'half' } as RequestInit);
+}
+
+async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res, signal);
+      if (signal.aborted) return;
+    }
+    res.end();
+  } catch {
+    if (!signal.aborted) res.destroy();
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      res.off('drain', finish);
+      signal.removeEventListener('abort', finish);
+      resolve();
+    };
+    res.on('drain', finish);
+    signal.addEventListener('abort', finish, { once: true });
+  });
+}

@@ -1,0 +1,132 @@
+import { FieldstreamError } from '@fieldstream/core';
+
+/** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
+export type ClientInfo = {
+  /** The client's address (the socket's remote address), the default rate-limit key. */
+  address?: string;
+};
+
+/** Options of {@link createModelProxy}. Every default is the safe one. */
+export type ModelProxyOptions = {
+  /** The OpenAI-compatible endpoint. The key is sent upstream only and scrubbed from every response. */
+  upstream: {
+    /** E.g. `https://api.openai.com/v1`. */
+    baseURL: string;
+    apiKey: string;
+    /** Forces this model on every request; without it the client's `model` is passed on. */
+    model?: string;
+    /** Appended to `baseURL`. Default `/chat/completions`. */
+    path?: string;
+  };
+  /**
+   * Origins (`https://app.example.com`) allowed besides the handler's own. Default: none, so only
+   * same-origin pages (and clients that send no `Origin`, such as servers and curl) get through.
+   */
+  allowedOrigins?: readonly string[];
+  /** The cap on `max_tokens` / `max_completion_tokens`; set to it when the client sends none. Default 4096. */
+  maxTokens?: number;
+  /**
+   * Body fields the client may set; the rest are dropped. `tools`, `tool_choice`, `functions` and
+   * `function_call` are refused (400) unless listed here. `n` is always 1.
+   */
+  allowBody?: readonly string[];
+  /** Per-client token bucket: `capacity` requests at once, refilled at `refillPerSecond`. `false` turns it off. */
+  rateLimit?:
+    | false
+    | { capacity?: number; refillPerSecond?: number; key?: (request: Request, client: ClientInfo) => string };
+  /** Largest request body in bytes. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** The upstream `fetch` (tests, instrumentation). Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+};
+
+/** The fields a chat client may set by default (what `openAIChat` sends, plus sampling settings). */
+export const DEFAULT_ALLOW_BODY: readonly string[] = [
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'response_format',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'max_completion_tokens',
+  'stop',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'reasoning_effort',
+];
+export const TOOL_FIELDS: readonly string[] = [
+  'tools',
+  'tool_choice',
+  'functions',
+  'function_call',
+  'parallel_tool_calls',
+];
+
+export type ResolvedProxyOptions = {
+  url: string;
+  apiKey: string;
+  model: string | undefined;
+  allowedOrigins: ReadonlySet<string>;
+  maxTokens: number;
+  allowBody: ReadonlySet<string>;
+  rateLimit:
+    | { capacity: number; refillPerSecond: number; key: (request: Request, client: ClientInfo) => string }
+    | undefined;
+  maxBodyBytes: number;
+  fetch: typeof fetch;
+};
+
+/** Checks the options once, when the proxy is created: a misconfigured proxy must not start. */
+export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOptions {
+  const upstream = options?.upstream;
+  if (upstream === undefined || typeof upstream !== 'object') fail('upstream { baseURL, apiKey } is required');
+  if (typeof upstream.apiKey !== 'string' || upstream.apiKey.trim() === '')
+    fail('upstream.apiKey must be a non-empty string');
+  let base: URL;
+  try {
+    base = new URL(upstream.baseURL);
+  } catch {
+    fail(`upstream.baseURL must be an absolute http(s) URL, got ${JSON.stringify(upstream.baseURL)}`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') fail('upstream.baseURL must use http or https');
+  const origins = (options.allowedOrigins ?? []).map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      return fail(`allowedOrigins: ${JSON.stringify(origin)} is not an origin (https://host[:port])`);
+    }
+  });
+  const limit = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
+  return {
+    url: `${upstream.baseURL.replace(/\/+$/, '')}${upstream.path ?? '/chat/completions'}`,
+    apiKey: upstream.apiKey,
+    model: upstream.model,
+    allowedOrigins: new Set(origins),
+    maxTokens: positive('maxTokens', options.maxTokens, 4096),
+    allowBody: new Set(options.allowBody ?? DEFAULT_ALLOW_BODY),
+    rateLimit:
+      limit === undefined
+        ? undefined
+        : {
+            capacity: positive('rateLimit.capacity', limit.capacity, 20),
+            refillPerSecond: positive('rateLimit.refillPerSecond', limit.refillPerSecond, 0.5),
+            key: limit.key ?? ((_request, client) => client.address ?? 'unknown'),
+          },
+    maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 64 * 1024),
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+  };
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    fail(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+function fail(message: string): never {
+  throw new FieldstreamError('PROXY_OPTIONS_INVALID', `createModelProxy: ${message}`);
+}

@@ -1,0 +1,281 @@
+import type { ServerResponse } from 'node:http';
+import { FieldstreamError } from '@fieldstream/core';
+import { createModelProxy, type ModelProxyOptions, toNodeHandler } from '@fieldstream/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serve, sseChunk, startUpstream, type UpstreamRequest, until } from './support/local-servers';
+
+const KEY = 'sk-test-0123456789abcdefSECRET';
+const chat = { model: 'client-model', messages: [{ role: 'user', content: 'hi' }], stream: true };
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let proxy: Awaited<ReturnType<typeof serve>>;
+let reply: (body: Record<string, unknown>, res: ServerResponse, seen: UpstreamRequest) => void | Promise<void>;
+
+async function startProxy(options: Partial<ModelProxyOptions> = {}): Promise<void> {
+  const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, ...options });
+  proxy = await serve(toNodeHandler(handler));
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${proxy.url}/api/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Every byte a client can see: status line facts, headers and body. */
+async function visible(response: Response): Promise<string> {
+  const headers = [...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n');
+  return `${response.status}\n${headers}\n\n${await response.text()}`;
+}
+
+beforeEach(async () => {
+  reply = (_body, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(`${sseChunk('Hello')}data: [DONE]\n\n`);
+  };
+  upstream = await startUpstream((body, res, seen) => reply(body, res, seen));
+});
+
+afterEach(async () => {
+  await proxy?.close();
+  await upstream.close();
+});
+
+describe('createModelProxy: the happy path', () => {
+  it('adds the key upstream, passes the SSE answer through, and keeps the key out of the response', async () => {
+    await startProxy({ upstream: { baseURL: upstream.url, apiKey: KEY, model: 'server-model' } });
+    const response = await post(chat, { origin: proxy.url });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await response.text()).toBe(`${sseChunk('Hello')}data: [DONE]\n\n`);
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(upstream.requests[0]?.body).toEqual({ ...chat, model: 'server-model', n: 1, max_tokens: 4096 });
+  });
+
+  it('refuses to start with a missing key or a bad base URL', () => {
+    expect(() => createModelProxy({ upstream: { baseURL: upstream.url, apiKey: ' ' } })).toThrow(FieldstreamError);
+    expect(() => createModelProxy({ upstream: { baseURL: 'not a url', apiKey: KEY } })).toThrow(
+      /upstream.baseURL must be an absolute http\(s\) URL/,
+    );
+    expect(() => createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, maxTokens: -1 })).toThrow(
+      /maxTokens must be a positive number/,
+    );
+  });
+});
+
+describe('createModelProxy: each default stops an attack', () => {
+  it('a cross-origin text/plain POST (no preflight) is refused and never reaches the upstream', async () => {
+    await startProxy();
+    const response = await fetch(`${proxy.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: JSON.stringify(chat),
+    });
+    expect(response.status).toBe(403);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('a same-origin text/plain body is refused: only application/json spends the key', async () => {
+    await startProxy();
+    const response = await post(JSON.stringify(chat), { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('a foreign origin is refused, its preflight too; an allowed one gets CORS headers', async () => {
+    await startProxy({ allowedOrigins: ['https://app.example'] });
+    expect((await post(chat, { origin: 'https://evil.example' })).status).toBe(403);
+    const preflight = await fetch(`${proxy.url}/api/chat`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const allowed = await post(chat, { origin: 'https://app.example' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('a request the browser marks cross-site is refused even without an Origin header', async () => {
+    await startProxy();
+    expect((await post(chat, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('n: 8 reaches the upstream as n: 1, and max_tokens: 100000 as the cap', async () => {
+    await startProxy({ maxTokens: 512 });
+    await (await post({ ...chat, n: 8, max_tokens: 100_000, max_completion_tokens: 9e9 })).text();
+    expect(upstream.requests[0]?.body).toMatchObject({ n: 1, max_tokens: 512, max_completion_tokens: 512 });
+  });
+
+  it('tools are refused unless allowed; unknown fields are dropped', async () => {
+    await startProxy();
+    for (const field of ['tools', 'tool_choice', 'functions']) {
+      const response = await post({ ...chat, [field]: [{ type: 'function' }] });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'tools_not_allowed' } });
+    }
+    expect(upstream.requests).toHaveLength(0);
+    await (await post({ ...chat, logit_bias: { 1: 100 }, user: 'x', temperature: 0.2 })).text();
+    expect(Object.keys(upstream.requests[0]?.body ?? {}).sort()).toEqual(
+      ['max_tokens', 'messages', 'model', 'n', 'stream', 'temperature'].sort(),
+    );
+  });
+
+  it('tools pass when allowBody lists them', async () => {
+    await startProxy({ allowBody: ['messages', 'stream', 'tools'] });
+    await (await post({ ...chat, tools: [{ type: 'function' }] })).text();
+    expect(upstream.requests[0]?.body.tools).toEqual([{ type: 'function' }]);
+  });
+
+  it('a body over maxBodyBytes is refused, declared or streamed without a length', async () => {
+    await startProxy({ maxBodyBytes: 1000 });
+    const big = { ...chat, messages: [{ role: 'user', content: 'x'.repeat(2000) }] };
+    expect((await post(big)).status).toBe(413);
+    const chunked = await fetch(`${proxy.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify(big)));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('a client over its token bucket gets 429 with Retry-After; the upstream sees only the granted ones', async () => {
+    await startProxy({ rateLimit: { capacity: 2, refillPerSecond: 0.001 } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await post(chat);
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      await response.text();
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(upstream.requests).toHaveLength(2);
+  });
+
+  it('an upstream that echoes the key in an error body and headers leaks it nowhere', async () => {
+    reply = (_body, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'x-echo': KEY, 'set-cookie': `k=${KEY}` });
+      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}. Also ${KEY.slice(3, 20)}` } }));
+    };
+    await startProxy();
+    const response = await post(chat);
+    expect(response.status).toBe(401);
+    const seen = await visible(response);
+    expect(seen).not.toContain(KEY);
+    expect(seen).not.toContain(KEY.slice(3, 20));
+    expect(seen).toContain('Incorrect API key provided: [redacted]');
+    expect(seen).not.toContain('x-echo');
+    expect(seen).not.toContain('set-cookie');
+  });
+
+  it('an upstream that echoes the key inside the SSE stream, split across chunks, leaks it nowhere', async () => {
+    reply = async (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-key': KEY });
+      const text = sseChunk(`your key is ${KEY}!`);
+      const at = text.indexOf(KEY) + 7;
+      res.write(text.slice(0, at));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res.end(text.slice(at));
+    };
+    await startProxy();
+    const seen = await visible(await post(chat));
+    expect(seen).not.toContain(KEY);
+    expect(seen).toContain(sseChunk('your key is [redacted]!'));
+  });
+
+  it('an unreachable upstream gives 502 without the key', async () => {
+    const closed = upstream.url;
+    await upstream.close();
+    upstream = await startUpstream((body, res, seen) => reply(body, res, seen));
+    const handler = createModelProxy({ upstream: { baseURL: closed, apiKey: KEY } });
+    proxy = await serve(toNodeHandler(handler));
+    const response = await post(chat);
+    expect(response.status).toBe(502);
+    expect(await visible(response)).not.toContain(KEY);
+  });
+});
+
+describe('createModelProxy: streaming', () => {
+  it('passes SSE events through as they come (the first arrives before the upstream finishes)', async () => {
+    let finish: () => void = () => undefined;
+    reply = async (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sseChunk('first'));
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      res.end(sseChunk('second'));
+    };
+    await startProxy();
+    const reader = (await post(chat)).body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('first')) text += decoder.decode((await reader.read()).value);
+    expect(text).toBe(sseChunk('first'));
+    finish();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    expect(text).toBe(sseChunk('first') + sseChunk('second'));
+  });
+
+  it('applies backpressure: a client that stops reading stops the upstream writing', async () => {
+    const total = 8 * 1024 * 1024;
+    const chunk = 'x'.repeat(64 * 1024);
+    let written = 0;
+    let blocked = false;
+    reply = async (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      while (written < total) {
+        written += chunk.length;
+        if (!res.write(chunk)) {
+          blocked = true;
+          await new Promise((resolve) => res.once('drain', resolve));
+          blocked = false;
+        }
+      }
+      res.end();
+    };
+    await startProxy();
+    const response = await post(chat);
+    const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    await reader.read();
+    await until(() => blocked);
+    expect(written).toBeLessThan(total);
+    let received = 0;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) received += next.value.byteLength;
+    expect(written).toBe(total);
+    expect(received).toBeGreaterThan(total - 2 * chunk.length);
+  });
+
+  it('aborts the upstream request when the client goes away', async () => {
+    reply = (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sseChunk('first'));
+    };
+    await startProxy();
+    const controller = new AbortController();
+    const response = await fetch(`${proxy.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(chat),
+      signal: controller.signal,
+    });
+    await response.body?.getReader().read();
+    expect(upstream.requests[0]?.closed).toBe(false);
+    controller.abort();
+    await until(() => upstream.requests[0]?.closed === true);
+    expect(upstream.requests[0]?.closed).toBe(true);
+  });
+});
