@@ -4,6 +4,7 @@ import { reasoningEvent } from '../reasoning/reasoning-event';
 import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
 import type { FinalParse, FormatStreamParser } from './format-parser';
 import { parseAnswer } from './parse-answer';
 import { reconcileWithFinal } from './reconcile-with-final';
@@ -55,6 +56,7 @@ export type StreamParser = {
  * with the one final parse of the answer.
  */
 export function createStreamParser(options: CreateStreamParserOptions): StreamParser {
+  checkParserOptions('createStreamParser options', options, true);
   return new AnswerStreamParser(options);
 }
 
@@ -105,7 +107,8 @@ class AnswerStreamParser implements StreamParser {
   }
 
   push(chunk: string): StreamingData[] {
-    if (this.#finished) return [];
+    checkChunk('push chunk', chunk);
+    if (this.#finished) throw finishedError('push');
     if (this.#splitter.passthrough) {
       // The common case: answer text only, so the format parser's events are ours.
       if (chunk === '') return [];

@@ -2,6 +2,7 @@ import { OutputParseError } from '../errors/errors';
 import { splitReasoning } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import { checkChunk, checkParserOptions } from './check-parser-options';
 import type { FinalParse } from './format-parser';
 import { parseAnswer } from './parse-answer';
 
@@ -33,6 +34,8 @@ export function parseOutput(text: string, options: ParseOutputOptions = {}): unk
 
 /** {@link parseOutput}, also telling whether the value was repaired, which format produced it, and the reasoning. */
 export function parseOutputDetailed(text: string, options: ParseOutputOptions = {}): DetailedParse {
+  checkChunk('parseOutput text', text);
+  checkParserOptions('parseOutput options', options, false);
   const format = resolveFormat(options.format, options.output);
   const { reasoning, answer } = splitReasoning(text);
   try {

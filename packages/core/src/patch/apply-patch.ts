@@ -1,4 +1,5 @@
-import type { PathSegment } from './path';
+import { checkListIndex, checkSegments } from './check-patch';
+import { formatPath, type PathSegment } from './path';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -10,11 +11,14 @@ type Container = Record<string, unknown> | unknown[];
  * path does not overflow the stack.
  */
 export function applyPatch(root: unknown, segments: readonly PathSegment[], value: unknown): unknown {
+  checkSegments('applyPatch segments', segments);
   if (segments.length === 0) return value;
   const copies: Container[] = new Array(segments.length);
   let node: unknown = root;
   for (let depth = 0; depth < segments.length; depth++) {
     const segment = segments[depth] as PathSegment;
+    if (typeof segment === 'number')
+      checkListIndex(Array.isArray(node) ? node.length : 0, segment, () => formatPath(segments.slice(0, depth + 1)));
     const copy = copyContainer(node, typeof segment === 'number');
     copies[depth] = copy;
     node = readOwn(copy, segment);

@@ -1,4 +1,6 @@
+import { invalid } from '../errors/check-argument';
 import { FieldstreamError } from '../errors/errors';
+import { checkSegment, checkSegments } from './check-patch';
 
 /** One step of a path: an object key or an array index. */
 export type PathSegment = string | number;
@@ -10,6 +12,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * identifiers as `["key"]` with JSON string quoting.
  */
 export function formatPath(segments: readonly PathSegment[]): string {
+  checkSegments('formatPath segments', segments);
   let out = '';
   for (const segment of segments) out = appendSegment(out, segment);
   return out;
@@ -17,6 +20,8 @@ export function formatPath(segments: readonly PathSegment[]): string {
 
 /** Appends one segment to an already formatted path (cheap; used on hot paths). */
 export function appendSegment(path: string, segment: PathSegment): string {
+  if (typeof path !== 'string') throw invalid('appendSegment path', 'a string', path);
+  checkSegment('appendSegment segment', segment);
   if (typeof segment === 'number') return `${path}[${segment}]`;
   if (IDENTIFIER.test(segment)) return path === '' ? segment : `${path}.${segment}`;
   return `${path}[${JSON.stringify(segment)}]`;
@@ -24,6 +29,7 @@ export function appendSegment(path: string, segment: PathSegment): string {
 
 /** Parses a path written by {@link formatPath}. `[*]` parses to the segment `'*'` wildcard marker. */
 export function parsePath(path: string): PathSegment[] {
+  if (typeof path !== 'string') throw invalid('parsePath path', 'a string', path);
   const segments: PathSegment[] = [];
   let i = 0;
   while (i < path.length) {

@@ -3,6 +3,7 @@ import type { OutputDefinition } from '../schema/define-output';
 import { fetchEventStream } from '../transport/fetch-event-stream';
 import type { RetryOptions } from '../transport/retry-policy';
 import { AgentlyInstantNormaliser } from './agently-normaliser';
+import { checkAgentlyInstantOptions } from './check-provider-options';
 import { endedEarly } from './http-provider';
 import { asRecord, asString, type JsonRecord } from './json-fields';
 import type { Model, ModelRequest } from './model';
@@ -42,6 +43,7 @@ export type AgentlyInstantOptions = {
  * `error` (or a payload with an `error` key) throws `ProviderError` with the raw event.
  */
 export function agentlyInstant(options: AgentlyInstantOptions): Model {
+  checkAgentlyInstantOptions(options);
   return async function* agentlyInstantModel(request, { signal }) {
     const normaliser = new AgentlyInstantNormaliser(options.output);
     const method = options.method ?? 'POST';

@@ -1,4 +1,5 @@
 import { ProviderError } from '../errors/errors';
+import { checkHttpProviderOptions } from './check-provider-options';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent } from './model';
@@ -24,6 +25,7 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
  * `anthropic-dangerous-direct-browser-access: true` (pass it in `headers`); a proxy is better.
  */
 export function anthropicMessages(options: AnthropicMessagesOptions): Model {
+  checkHttpProviderOptions('anthropicMessages', options);
   return async function* anthropicMessagesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'messages');
     const headers: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { ProviderError } from '../errors/errors';
+import { checkHttpProviderOptions } from './check-provider-options';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
@@ -20,6 +21,7 @@ export type OpenAIChatOptions = HttpProviderOptions & {
  * with the raw event; a stream that ends before `[DONE]` throws `TransportError` status 0.
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
+  checkHttpProviderOptions('openAIChat', options);
   return async function* openAIChatModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
@@ -62,7 +64,8 @@ export function openAIChat(options: OpenAIChatOptions): Model {
 
 function responseFormat(request: ModelRequest): Record<string, unknown> {
   const format = request.responseFormat;
-  if (!format) return {};
+  // `text` is every provider's default: nothing to send.
+  if (!format || format.type === 'text') return {};
   if (format.type === 'json_object') return { response_format: { type: 'json_object' } };
   return {
     response_format: {

@@ -1,4 +1,5 @@
 import { ProviderError } from '../errors/errors';
+import { checkHttpProviderOptions } from './check-provider-options';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
@@ -18,6 +19,7 @@ export type OpenAIResponsesOptions = HttpProviderOptions;
  * throws `TransportError` status 0.
  */
 export function openAIResponses(options: OpenAIResponsesOptions): Model {
+  checkHttpProviderOptions('openAIResponses', options);
   return async function* openAIResponsesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'responses');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
@@ -77,7 +79,8 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
 
 function textFormat(request: ModelRequest): Record<string, unknown> {
   const format = request.responseFormat;
-  if (!format) return {};
+  // `text` is every provider's default: nothing to send.
+  if (!format || format.type === 'text') return {};
   if (format.type === 'json_object') return { text: { format: { type: 'json_object' } } };
   return { text: { format: { type: 'json_schema', name: format.name, schema: format.schema, strict: format.strict } } };
 }

@@ -1,6 +1,7 @@
 import { ProviderError, TransportError } from '../errors/errors';
 import { seededRandom } from '../testing/seeded-random';
 import { sleep, throwIfAborted } from '../transport/abort';
+import { checkScriptedModelOptions } from './check-provider-options';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { type ChunkSize, splitText } from './scripted-chunks';
 
@@ -49,6 +50,7 @@ export type ScriptedModelOptions = {
  * also in the middle of a delay.
  */
 export function scriptedModel(options: ScriptedModelOptions): Model {
+  checkScriptedModelOptions(options);
   return async function* scriptedModelStream(request, { signal }) {
     throwIfAborted(signal);
     const fault = options.faults?.find((f) => f.attempt === request.attempt);

@@ -2,6 +2,7 @@ import { FieldstreamError } from '../errors/errors';
 import { abortable, throwIfAborted } from '../transport/abort';
 import { asStreamError } from '../transport/parse-sse';
 import { type ChunkSource, readChunks } from '../transport/read-chunks';
+import { checkTextStreamSource } from './check-provider-options';
 import type { Model, ModelRequest } from './model';
 
 /** Raw answer text as bytes (UTF-8) or strings. */
@@ -20,6 +21,7 @@ export type TextStreamSource =
  * status 0; aborting throws `AbortError` and cancels the source.
  */
 export function textStream(source: TextStreamSource): Model {
+  checkTextStreamSource(source);
   let consumed = false;
   return async function* textStreamModel(request, { signal }) {
     throwIfAborted(signal);

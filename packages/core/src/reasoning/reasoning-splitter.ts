@@ -1,3 +1,4 @@
+import { invalid } from '../errors/check-argument';
 import { indexOfTag, isSpace, partialTagStart, tagAt, trimSpaceEnd, trimSpaceStart } from './tag-match';
 
 /** Where a {@link ReasoningSplitter} is in the text. */
@@ -64,6 +65,7 @@ export class ReasoningSplitter {
   }
 
   push(chunk: string): ReasoningSplit {
+    if (typeof chunk !== 'string') throw invalid('ReasoningSplitter.push chunk', 'a string', chunk);
     const out: ReasoningSplit = { reasoning: '', content: '' };
     let text = chunk;
     if (this.#state === 'detecting') text = this.#detect(text, out);
@@ -160,6 +162,7 @@ export class ReasoningSplitter {
 
 /** Splits a whole text into its leading `<think>` block and the answer (same rules as the splitter). */
 export function splitReasoning(text: string): { reasoning: string; answer: string } {
+  if (typeof text !== 'string') throw invalid('splitReasoning text', 'a string', text);
   const splitter = new ReasoningSplitter();
   const first = splitter.push(text);
   const last = splitter.finish();

@@ -13,11 +13,24 @@ const PENDING_ITEM: OutputNode = { kind: 'scalar', type: 'any', description: '',
  * {@link SchemaError} naming its path.
  */
 export function compileSchema(shape: unknown): OutputNode {
-  type Frame = { shape: unknown; path: string; assign: (node: OutputNode) => void };
+  type Frame = { shape: unknown; path: string; assign: (node: OutputNode) => void } | { leave: object };
   let root: OutputNode | undefined;
   const stack: Frame[] = [{ shape, path: '', assign: (node) => (root = node) }];
+  // The containers on the path from the root to the node being compiled: meeting one again is a
+  // cycle (which would never end). A container shared by two branches is fine.
+  const ancestors = new Set<object>();
   while (stack.length > 0) {
-    const { shape: current, path, assign } = stack.pop() as Frame;
+    const frame = stack.pop() as Frame;
+    if ('leave' in frame) {
+      ancestors.delete(frame.leave);
+      continue;
+    }
+    const { shape: current, path, assign } = frame;
+    if (current !== null && typeof current === 'object') {
+      if (ancestors.has(current)) throw new SchemaError(path, 'the schema is cyclic: this node contains itself');
+      ancestors.add(current);
+      stack.push({ leave: current });
+    }
     if (Array.isArray(current)) {
       if (isArrayShape(current, path)) {
         const list: { kind: 'array'; item: OutputNode } = { kind: 'array', item: PENDING_ITEM };

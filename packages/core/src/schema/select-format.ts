@@ -1,3 +1,4 @@
+import { invalid } from '../errors/check-argument';
 import type { OutputNode } from './schema-types';
 
 /** Every format name a parser exists for. */
@@ -11,6 +12,14 @@ export type FormatOption = FormatName | 'auto';
  * `yaml_literal` or `flat_markdown`. String enums count as string fields.
  */
 export function selectFormat(output: { readonly root: OutputNode } | OutputNode): 'json' | 'hybrid' | 'xml_field' {
+  const given = output as { kind?: unknown; root?: { kind?: unknown } } | null;
+  if (
+    given === null ||
+    typeof given !== 'object' ||
+    (typeof given.kind !== 'string' && typeof given.root?.kind !== 'string')
+  ) {
+    throw invalid('selectFormat output', 'an output definition from defineOutput() or its root node', output);
+  }
   const root = 'root' in output ? output.root : output;
   if (root.kind !== 'object' || root.fields.size === 0) return 'json';
   let strings = 0;

@@ -1,5 +1,6 @@
 import { TransportError } from '../errors/errors';
 import { abortable, sleep, throwIfAborted, toAbortError } from './abort';
+import { checkFetchEventStream } from './check-transport-input';
 import { parseSSE } from './parse-sse';
 import { isTransientFailure, type RetryOptions, retryAfterMs, retryDelay } from './retry-policy';
 import type { SSEMessage } from './sse-message';
@@ -46,6 +47,7 @@ export async function* fetchEventStream(
   url: string | URL,
   options: FetchEventStreamOptions = {},
 ): AsyncGenerator<SSEMessage, void, undefined> {
+  checkFetchEventStream(url, options);
   const { signal, isEndMessage } = options;
   throwIfAborted(signal);
   const connection = new AbortController();

@@ -1,4 +1,6 @@
+import { checkObject, checkOptionalSignal } from '../errors/check-argument';
 import { FieldstreamError, TransportError } from '../errors/errors';
+import { checkChunkSource } from './check-transport-input';
 import { type ChunkSource, readChunks } from './read-chunks';
 import { SSEDecoder } from './sse-decoder';
 import type { SSEMessage } from './sse-message';
@@ -18,6 +20,9 @@ export async function* parseSSE(
   source: ChunkSource<Uint8Array | string>,
   options: ParseSSEOptions = {},
 ): AsyncGenerator<SSEMessage, void, undefined> {
+  checkChunkSource('parseSSE stream', source);
+  checkObject('parseSSE options', options);
+  checkOptionalSignal('parseSSE options.signal', options.signal);
   const decoder = new SSEDecoder();
   try {
     for await (const chunk of readChunks(source, options.signal)) yield* decoder.push(chunk);

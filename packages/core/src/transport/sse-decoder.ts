@@ -1,3 +1,4 @@
+import { checkSSEChunk } from './check-transport-input';
 import { SSELineSplitter } from './sse-lines';
 import type { SSEMessage } from './sse-message';
 
@@ -37,6 +38,7 @@ export class SSEDecoder {
 
   /** Feeds raw bytes (decoded as streaming UTF-8) or already-decoded text. Returns the completed events. */
   push(chunk: Uint8Array | string): SSEMessage[] {
+    checkSSEChunk(chunk);
     if (typeof chunk === 'string') {
       // Keep order if a byte sequence was left half-decoded before switching to text.
       if (this.decodingBytes) this.flushBytes();

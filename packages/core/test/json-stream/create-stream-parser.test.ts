@@ -64,7 +64,7 @@ describe('createStreamParser', () => {
     expect(parser.snapshot()).toBe('just a string');
   });
 
-  it('finishes the final parse once and then ignores further input', () => {
+  it('finishes the final parse once; push after finish is a typed error', () => {
     const parser = createStreamParser({ format: 'json' });
     parser.push('{"a": [1, 2');
     const closing = parser.finish();
@@ -75,8 +75,9 @@ describe('createStreamParser', () => {
     ]);
     expect(parser.final?.repaired).toBe(true);
     expect(parser.snapshot()).toBe(parser.final?.value);
-    expect(parser.push('3]}')).toEqual([]);
+    expect(() => parser.push('3]}')).toThrowError(expect.objectContaining({ code: 'PARSER_FINISHED' }));
     expect(parser.finish()).toEqual([]);
+    expect(parser.text).toBe('{"a": [1, 2');
   });
 
   it('onText reports the answer text as it is consumed, reasoning excluded', () => {

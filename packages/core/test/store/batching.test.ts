@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scalar } from './patches';
 
+// Indexes 0–1: a write may open at most one hole at the end of a list (PATCH_INDEX_OUT_OF_RANGE beyond).
 const pathArbitrary = fc
-  .array(fc.oneof(fc.constantFrom('a', 'b', '__proto__', 'x y'), fc.integer({ min: 0, max: 3 })), {
+  .array(fc.oneof(fc.constantFrom('a', 'b', '__proto__', 'x y'), fc.integer({ min: 0, max: 1 })), {
     minLength: 1,
     maxLength: 4,
   })

@@ -1,0 +1,57 @@
+import {
+  checkObject,
+  checkOptionalFunction,
+  checkOptionalObject,
+  checkOptionalSignal,
+  checkOptionalString,
+  checkWholeNumber,
+  invalid,
+} from '../errors/check-argument';
+
+/** `retry` options of `fetchEventStream` and the HTTP providers. */
+export function checkRetryOptions(where: string, retry: unknown): void {
+  if (retry === undefined) return;
+  checkObject(where, retry);
+  checkWholeNumber(`${where}.attempts`, retry.attempts);
+  const delay = retry.delayMs;
+  if (
+    delay !== undefined &&
+    typeof delay !== 'function' &&
+    !(typeof delay === 'number' && delay >= 0 && Number.isFinite(delay))
+  ) {
+    throw invalid(`${where}.delayMs`, 'a finite number ≥ 0 or a function', delay);
+  }
+  checkOptionalFunction(`${where}.shouldRetry`, retry.shouldRetry);
+}
+
+/** A byte stream or an async iterable of chunks. */
+export function checkChunkSource(where: string, source: unknown): void {
+  const candidate = source as { getReader?: unknown; [Symbol.asyncIterator]?: unknown } | null;
+  if (
+    candidate === null ||
+    typeof candidate !== 'object' ||
+    (typeof candidate.getReader !== 'function' && typeof candidate[Symbol.asyncIterator] !== 'function')
+  ) {
+    throw invalid(where, 'a ReadableStream or an async iterable of chunks', source);
+  }
+}
+
+/** `fetchEventStream(url, options)`. */
+export function checkFetchEventStream(url: unknown, options: unknown): void {
+  if (typeof url !== 'string' && !(url instanceof URL)) throw invalid('fetchEventStream url', 'a string or a URL', url);
+  checkObject('fetchEventStream options', options);
+  checkOptionalString('fetchEventStream options.method', options.method);
+  checkOptionalObject('fetchEventStream options.headers', options.headers);
+  checkOptionalSignal('fetchEventStream options.signal', options.signal);
+  checkOptionalFunction('fetchEventStream options.fetch', options.fetch);
+  checkOptionalFunction('fetchEventStream options.isEndMessage', options.isEndMessage);
+  checkOptionalObject('fetchEventStream options.init', options.init);
+  checkRetryOptions('fetchEventStream options.retry', options.retry);
+}
+
+/** A chunk of an event stream: text or bytes. */
+export function checkSSEChunk(chunk: unknown): void {
+  if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) {
+    throw invalid('SSEDecoder.push chunk', 'a string or a Uint8Array', chunk);
+  }
+}
