@@ -40,6 +40,19 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        // Type tests (`*.test-d.ts(x)`): vitest runs tsc on them; a type error fails its test.
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['packages/*/test/**/*.test-d.{ts,tsx}'],
+            tsconfig: './tsconfig.type-tests.json',
+          },
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,14 @@
-import { type FieldStore, formatPath, type ListItem, listSelector, parsePath } from '@fieldstream/core';
+import {
+  type DynamicPath,
+  type FieldStore,
+  type FieldStoreState,
+  formatPath,
+  type ItemPath,
+  type ListItem,
+  type ListPattern,
+  listSelector,
+  parsePath,
+} from '@fieldstream/core';
 import { useMemo } from 'react';
 import { type HookOptions, useFieldStoreAtPath } from './use-field-store';
 
@@ -10,15 +20,24 @@ export type InstantListOptions = HookOptions & {
 /**
  * The items of a streamed list (`items[*]`, `groups[0].tags[*]`) with keys that stay the same for
  * each item through retries and reconciliation. Re-renders only when an item appears or goes;
- * render each item with its own component (e.g. `useInstantField(store, item.path)`).
+ * render each item with its own component (e.g. `useInstantField(store, item.path)`). On a typed
+ * store the pattern must be one of the data's lists, and `item.path` is typed
+ * (`` `items[${number}]` ``), so `` `${item.path}.name` `` is checked too.
  */
-export function useInstantList<Data>(
+export function useInstantList<Data, Pattern extends ListPattern<Data> | DynamicPath>(
   store: FieldStore<Data>,
-  pattern: string,
+  pattern: Pattern,
   options: InstantListOptions = {},
-): readonly ListItem[] {
+): readonly ListItem<ItemPath<Pattern>>[] {
   const includeRemoved = options.includeRemoved ?? false;
-  const selector = useMemo(() => listSelector(pattern, { includeRemoved }), [pattern, includeRemoved]);
+  // Item paths are the list's path plus `[i]`: what ItemPath says.
+  const selector = useMemo(
+    () =>
+      listSelector(pattern, { includeRemoved }) as (
+        state: FieldStoreState<Data>,
+      ) => readonly ListItem<ItemPath<Pattern>>[],
+    [pattern, includeRemoved],
+  );
   // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
   const listPath = useMemo(() => formatPath(parsePath(pattern).slice(0, -1)), [pattern]);
   return useFieldStoreAtPath(store, listPath, selector, options);

@@ -21,14 +21,19 @@ export type ResponseHandle<Source, Data, Args extends unknown[]> = {
   abort(): void;
 };
 
+/** The data type of a response source: `Data` of a `ModelResponse<Data>`, `unknown` for an untyped source. */
+type SourceData<Source> = Source extends ResponseSource<infer Data> ? Data : unknown;
+
 /**
- * Starts responses and hands out their stores. `start(signal, ...args)` must create a response
+ * Starts responses and hands out their stores, typed by the responses' data (`createResponse`
+ * with an `output` gives a `FieldStore<Data>`, so `useInstantField` checks paths).
+ * `start(signal, ...args)` must create a response
  * (any `ResponseSource`) that honours `signal`; if it has a `start()` method (as `createResponse`'s
  * lazy responses do), it is called once the store is bound. The running response is aborted on unmount and
  * when a new one starts; under `<StrictMode>` the mount-time double effect aborts the first
  * auto-started response and keeps the second.
  */
-export function useResponse<Source extends ResponseSource, Data = unknown, Args extends unknown[] = []>(
+export function useResponse<Source extends ResponseSource, Data = SourceData<Source>, Args extends unknown[] = []>(
   start: (signal: AbortSignal, ...args: Args) => Source,
   options: UseResponseOptions = {},
 ): ResponseHandle<Source, Data, Args> {

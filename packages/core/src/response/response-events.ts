@@ -5,8 +5,8 @@ import type { FormatName } from '../schema/select-format';
 /** The life of a response, as a store or devtools sees it. */
 export type ResponseStatus = 'idle' | 'streaming' | 'validating' | 'retrying' | 'done' | 'error' | 'aborted';
 
-/** Everything a response reports to subscribers, in order. */
-export type ResponseEvent =
+/** Everything a response reports to subscribers, in order. `Data` is the type of the final data. */
+export type ResponseEvent<Data = unknown> =
   /** An attempt starts (0 first). `reason` says why a retry happens. */
   | { type: 'attempt'; attempt: number; format: FormatName; reason?: string }
   /** A patch of the current attempt (answer paths and `$reasoning`). */
@@ -15,15 +15,15 @@ export type ResponseEvent =
   | { type: 'text'; attempt: number; delta: string }
   | { type: 'status'; attempt: number; status: ResponseStatus }
   /** The validated final data (or the latest data when retries ran out without raising). */
-  | { type: 'final'; attempt: number; data: unknown }
+  | { type: 'final'; attempt: number; data: Data }
   | { type: 'error'; attempt: number; error: FieldstreamError }
   | { type: 'aborted'; attempt: number };
 
-/** What a store binds to: a replayable event source. */
-export interface ResponseSource {
+/** What a store binds to: a replayable event source. A store bound to it is a `FieldStore<Data>`. */
+export interface ResponseSource<Data = unknown> {
   /**
    * Calls `listener` with every event, first replaying the ones already emitted (so a late
    * subscriber sees the whole history). Returns an unsubscribe function.
    */
-  subscribe(listener: (event: ResponseEvent) => void): () => void;
+  subscribe(listener: (event: ResponseEvent<Data>) => void): () => void;
 }

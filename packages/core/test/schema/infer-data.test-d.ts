@@ -1,4 +1,4 @@
-// Type tests: checked by `npm run typecheck` (tsc), not run by vitest.
+// Type tests (vitest typecheck project `types`, and `npm run typecheck`).
 import { defineOutput, type InferData } from '@fieldstream/core';
 import { expectTypeOf } from 'vitest';
 

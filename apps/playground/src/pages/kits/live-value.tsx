@@ -1,4 +1,4 @@
-import { type FieldStore, fieldPhase } from '@fieldstream/core';
+import { type FieldStore, fieldPhase, type Path } from '@fieldstream/core';
 import { FieldText, useInstantField } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 
@@ -10,7 +10,7 @@ export function LiveValue<Data>({
   placeholder = '…',
 }: {
   store: FieldStore<Data>;
-  path: string;
+  path: Path<Data>;
   testId?: string;
   placeholder?: string;
 }): ReactElement {

@@ -1,0 +1,109 @@
+// Type-level paths (docs/decisions/0010-path-types.md): the paths of a data type in the path
+// syntax of patch/path.ts, and the value each one reaches. Nothing here exists at run time.
+
+type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm';
+type Lower2 = 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
+type IdentifierStart = Lower | Lower2 | Uppercase<Lower | Lower2> | '_';
+type IdentifierPart = IdentifierStart | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+
+type IsIdentifierTail<S extends string> = S extends `${infer C}${infer Rest}`
+  ? C extends IdentifierPart
+    ? IsIdentifierTail<Rest>
+    : false
+  : true;
+
+/** `/^[A-Za-z_][A-Za-z0-9_]*$/`, the keys a path writes after a dot. */
+type IsIdentifier<K extends string> = K extends `${infer C}${infer Rest}`
+  ? C extends IdentifierStart
+    ? IsIdentifierTail<Rest>
+    : false
+  : false;
+
+type EscapeQuotes<S extends string> = S extends `${infer A}"${infer B}` ? `${A}\\"${EscapeQuotes<B>}` : S;
+/** JSON string quoting of a key, for `["key"]` (backslashes and quotes; control characters are not keys in practice). */
+type JsonQuoted<S extends string> = S extends `${infer A}\\${infer B}`
+  ? `${EscapeQuotes<A>}\\\\${JsonQuoted<B>}`
+  : EscapeQuotes<S>;
+
+/** `prefix.key`, `key` at the root, or `prefix["key"]` for a key that is not an identifier. */
+type KeyPath<Prefix extends string, K extends string> =
+  IsIdentifier<K> extends true ? (Prefix extends '' ? K : `${Prefix}.${K}`) : `${Prefix}["${JsonQuoted<K>}"]`;
+
+/** Every path below `Prefix`, for a value whose type is not known. */
+type OpenPaths<Prefix extends string> = Prefix extends '' ? string : `${Prefix}.${string}` | `${Prefix}[${string}`;
+
+/** Nesting beyond this depth is reached with untyped paths (keeps recursive data types finite). */
+type MaxDepth = 10;
+
+/** One path of a data type and the type of the value it reaches. */
+type Entry<P extends string, Value> = { path: P; value: Value };
+
+type Entries<T, P extends string, Depth extends readonly unknown[]> =
+  | Entry<P, T>
+  | (unknown extends T ? Entry<OpenPaths<P>, unknown> : ChildEntries<NonNullable<T>, P, Depth>);
+
+// Distributes over unions: `{ a: X } | { b: Y }` has the paths of both.
+type ChildEntries<T, P extends string, Depth extends readonly unknown[]> = Depth['length'] extends MaxDepth
+  ? Entry<OpenPaths<P>, unknown>
+  : T extends readonly (infer Item)[]
+    ? Entries<Item, `${P}[${number}]`, [...Depth, 0]>
+    : T extends object
+      ? string extends keyof T
+        ? Entry<OpenPaths<P>, unknown>
+        : {
+            [K in keyof T]-?: K extends string
+              ? Entries<Exclude<T[K], undefined>, KeyPath<P, K>, [...Depth, 0]>
+              : never;
+          }[keyof T]
+      : never;
+
+/** Every path of `Data` with the value it reaches, computed once per data type. */
+type DataEntries<Data> = Entries<Data, '', []>;
+
+declare const dynamicPathBrand: unique symbol;
+
+/**
+ * A path computed at run time, which the compiler cannot check: the escape hatch of the typed
+ * hooks. Write `path as DynamicPath`; the field's value is then `unknown`. Every hook accepts it.
+ */
+export type DynamicPath = string & { readonly [dynamicPathBrand]: true };
+
+/**
+ * The concrete paths of `Data` in path syntax: `''` (the whole value), keys (`summary`), nested
+ * keys (`meta.score`), list items (`items[${number}]`, so `items[2]` and `` `items[${i}]` ``), and
+ * `["key"]` for keys that are not identifiers (`tags["x y"]`). Any string when `Data` is unknown.
+ */
+export type Path<Data> = unknown extends Data ? string : DataEntries<Data>['path'];
+
+/** The list patterns of `Data`: a concrete path to a list followed by `[*]` (`items[*]`, `groups[${number}].tags[*]`). */
+export type ListPattern<Data> = unknown extends Data ? string : ListPatterns<DataEntries<Data>>;
+
+type ListPatterns<E> =
+  E extends Entry<infer P, infer Value>
+    ? unknown extends Value
+      ? `${P}[*]`
+      : NonNullable<Value> extends readonly unknown[]
+        ? `${P}[*]`
+        : never
+    : never;
+
+/**
+ * The type of the value at path `P` of `Data` once it is there (an optional key's `undefined` is
+ * left out); `unknown` for a {@link DynamicPath}.
+ */
+export type PathValue<Data, P extends string> = unknown extends Data
+  ? unknown
+  : P extends DynamicPath
+    ? unknown
+    : P extends unknown
+      ? ValueAt<DataEntries<Data>, P>
+      : never;
+
+type ValueAt<E, P extends string> = E extends Entry<infer Q, infer Value> ? (P extends Q ? Value : never) : never;
+
+/** The path of an item of the list `Pattern` matches: `items[*]` → `` `items[${number}]` ``. */
+export type ItemPath<Pattern extends string> = Pattern extends DynamicPath
+  ? DynamicPath
+  : Pattern extends `${infer Parent}[*]`
+    ? `${Parent}[${number}]`
+    : string;
