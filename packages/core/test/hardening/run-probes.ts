@@ -109,7 +109,8 @@ function classify(api: Api, probe: (typeof probes)[number], error: unknown, inde
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const detail = prefix + message.slice(0, 160);
   if (!(error instanceof api.FieldstreamError)) return { index, outcome: 'raw', detail };
-  const named = probe.errorName === undefined || (error as Error).name === probe.errorName;
-  const clear = (error as Error).message.toLowerCase().includes(probe.mentions.toLowerCase());
+  const typed = error as unknown as Error;
+  const named = probe.errorName === undefined || typed.name === probe.errorName;
+  const clear = typed.message.toLowerCase().includes(probe.mentions.toLowerCase());
   return { index, outcome: prefix === '' && named && clear ? 'typed' : 'internal', detail };
 }
