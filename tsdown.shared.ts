@@ -44,10 +44,14 @@ export function libraryConfig(packageDir: string = process.cwd()): UserConfig {
     // builds of the same source give the same files.
     fixedExtension: false,
     hash: false,
+    // Node built-ins stay imports (a server package uses them; `neutral` alone would warn).
+    deps: { neverBundle: [/^node:/] },
     // dependencies and peerDependencies stay external (tsdown's default); the declarations are
     // bundled per entry, so their relative imports carry extensions (NodeNext, node16).
     dts: { tsconfig: join(packageDir, '../../tsconfig.json') },
     sourcemap: false,
+    // The declaration pass dominates every build; the notice says so on each run and nothing more.
+    checks: { pluginTimings: false },
     minify: false,
   };
 }
