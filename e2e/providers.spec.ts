@@ -216,14 +216,16 @@ test('the planning table shows the exact plans for OpenAI Responses and Anthropi
     await expect(target).toHaveAttribute('data-response-format', format);
     await expect(target).toHaveAttribute('data-instruction', instruction);
   };
-  await expectPlan('openAIResponses', 'text', 'passthrough', 'none', 'no');
-  await expectPlan('openAIResponses', 'json_object', 'supported', 'json_object', 'no');
+  // Seed godex-output-contract.txt: no json_schema → passthrough with the original format;
+  // native json_schema → supported; a format the provider cannot take → rejected.
+  await expectPlan('openAIResponses', 'text', 'passthrough', 'text', 'no');
+  await expectPlan('openAIResponses', 'json_object', 'passthrough', 'json_object', 'no');
   await expectPlan('openAIResponses', 'json_schema_strict', 'supported', 'json_schema (strict)', 'no');
   await expectPlan('openAIResponses', 'json_schema_hint', 'supported', 'json_schema (non-strict)', 'no');
-  await expectPlan('anthropicMessages', 'text', 'passthrough', 'none', 'no');
-  await expectPlan('anthropicMessages', 'json_object', 'degraded', 'none', 'yes');
+  await expectPlan('anthropicMessages', 'text', 'passthrough', 'text', 'no');
+  await expectPlan('anthropicMessages', 'json_object', 'rejected', 'none', 'no');
   await expectPlan('anthropicMessages', 'json_schema_strict', 'rejected', 'none', 'no');
-  await expectPlan('anthropicMessages', 'json_schema_hint', 'degraded', 'none', 'yes');
+  await expectPlan('anthropicMessages', 'json_schema_hint', 'rejected', 'none', 'no');
   // The capability data the plans come from.
   await expect(page.getByTestId('capability-anthropicMessages-jsonSchema')).toHaveText('no');
   await expect(page.getByTestId('capability-openAIResponses-strictJsonSchema')).toHaveText('yes');

@@ -14,7 +14,10 @@ export type ModelRequest = {
   /** The format the prompt asks for. */
   format: FormatName;
   /** The provider-native response format to request, when output-contract planning chose one. */
-  responseFormat?: { type: 'json_object' } | { type: 'json_schema'; name: string; schema: JsonSchema; strict: boolean };
+  responseFormat?:
+    | { type: 'text' }
+    | { type: 'json_object' }
+    | { type: 'json_schema'; name: string; schema: JsonSchema; strict: boolean };
   /** 0 for the first attempt, then 1, 2, … on retries. */
   attempt: number;
   /** Free-form settings passed through to the provider (model name, temperature, …). */

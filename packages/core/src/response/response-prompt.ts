@@ -53,7 +53,8 @@ export function requirementsFor(
   if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
   if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
-  else if (plan?.requiresValidJson === true && output === undefined) outputRequirement = jsonObjectInstruction();
+  else if (output === undefined && (plan?.requiresValidJson || plan?.providerResponseFormat?.type === 'json_object'))
+    outputRequirement = jsonObjectInstruction();
   else outputRequirement = formats[format].instructions(output);
   return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
 }

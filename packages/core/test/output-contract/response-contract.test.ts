@@ -65,7 +65,7 @@ describe('createResponse with a responseFormat', () => {
     const model = scripted(['plain words']);
     const response = createResponse({ model, input: 'x', responseFormat: { type: 'text' }, capabilities: full });
     expect(await response.getData()).toBe('plain words');
-    expect(model.requests[0]?.responseFormat).toBeUndefined();
+    expect(model.requests[0]?.responseFormat).toEqual({ type: 'text' });
     expect(model.requests[0]?.format).toBe('text');
   });
 
@@ -77,9 +77,15 @@ describe('createResponse with a responseFormat', () => {
     expect(requirement(model.requests[0]?.prompt)).toContain('read by a program as JSON');
   });
 
-  it('retries a final text that breaks the contract, quoting the diagnostic', async () => {
+  it('accepts a fenced answer under a natively supported schema (the provider guarantees the JSON)', async () => {
+    const model = scripted(['```json\n{"summary": "ok", "score": 3}\n```']);
+    expect(await ticketResponse(model, full).getData()).toEqual({ summary: 'ok', score: 3 });
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('retries a degraded strict contract whose final text is not plain JSON, quoting the diagnostic', async () => {
     const model = scripted(['```json\n{"summary": "ok", "score": 3}\n```'], [good]);
-    const response = ticketResponse(model, full);
+    const response = ticketResponse(model, jsonModeOnly);
     expect(await response.getData()).toEqual({ summary: 'ok', score: 3 });
     expect(response.events.find((event) => event.type === 'model.validation_failed')).toMatchObject({
       stage: 'output_contract',
@@ -99,7 +105,7 @@ describe('createResponse with a responseFormat', () => {
       input: 'x',
       output: ticket,
       responseFormat: schemaFormat,
-      capabilities: full,
+      capabilities: jsonModeOnly,
       maxRetries: 1,
       raiseEnsureFailure: false,
     });
@@ -113,6 +119,7 @@ describe('createResponse with a responseFormat', () => {
       attempt: 1,
       diagnostic: {
         code: 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT',
+        severity: 'error',
         path: 'response.output_text',
         message: 'output_text does not match the schema "ticket": score: expected integer or null, got string',
       },

@@ -1,12 +1,12 @@
+import { defineOutput } from '@fieldstream/core';
 import {
-  checkJsonSchema,
-  defineOutput,
   finalizeContractStream,
   type OutputContractPlan,
   planOutputContract,
   validateOutputContract,
-} from '@fieldstream/core';
+} from '@fieldstream/core/kits';
 import { describe, expect, it } from 'vitest';
+import { checkJsonSchema } from '../../src/providers/output-contract/check-json-schema';
 
 const report = defineOutput({
   title: ['string', 'the title', 'not_null'],
@@ -19,14 +19,24 @@ const caps = { jsonObject: true, jsonSchema: false, strictJsonSchema: false, rea
 const schemaPlan = planOutputContract(caps, {
   responseFormat: { type: 'json_schema', name: 'report', schema: strictSchema, strict: true },
 });
-const objectPlan = planOutputContract(caps, { responseFormat: { type: 'json_object' } });
+// Any JSON object, asked for in the prompt only (a provider without a JSON mode).
+const objectPlan = planOutputContract(
+  { ...caps, jsonObject: false },
+  { responseFormat: { type: 'json_object' } },
+  { promptOnly: true },
+);
 const textPlan = planOutputContract(caps, {});
 
 const valid = { title: 'T', score: 3, level: 'low', items: [{ name: 'a', done: false }] };
 
 const diagnostic = (message: string) => ({
   ok: false,
-  diagnostic: { code: 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT', path: 'response.output_text', message },
+  diagnostic: {
+    code: 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT',
+    severity: 'error',
+    path: 'response.output_text',
+    message,
+  },
 });
 
 describe('validateOutputContract', () => {
@@ -84,6 +94,7 @@ describe('finalizeContractStream', () => {
       diagnostics: [
         {
           code: 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT',
+          severity: 'error',
           path: 'response.output_text',
           message: expect.stringMatching(/^output_text is not valid JSON/),
         },

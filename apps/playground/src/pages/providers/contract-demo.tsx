@@ -1,11 +1,20 @@
-import { finalizeContractStream, planOutputContract, providerCapabilities } from '@fieldstream/core';
+import type { ProviderCapabilities } from '@fieldstream/core';
+import { finalizeContractStream, planOutputContract } from '@fieldstream/core/kits';
 import { type ReactElement, useState } from 'react';
 import { CONTRACT_REQUESTS, CONTRACT_SAMPLES } from './contract-planning';
 
-// Anthropic Messages has no native structured output: a non-strict json_schema request degrades.
-const DEMO_PROVIDER = 'anthropicMessages';
-const demoRequest = CONTRACT_REQUESTS.find((requestCase) => requestCase.id === 'json_schema_hint');
-const plan = planOutputContract(providerCapabilities[DEMO_PROVIDER], demoRequest?.request ?? {});
+// An OpenAI-compatible server with a JSON mode but no schemas (DeepSeek's `json_object`, for one):
+// a strict json_schema request degrades to json_object plus the synthetic instruction, and the
+// final text must be valid JSON matching the schema.
+const DEMO_PROVIDER = 'JSON mode only (e.g. DeepSeek)';
+const JSON_MODE_ONLY: ProviderCapabilities = {
+  jsonObject: true,
+  jsonSchema: false,
+  strictJsonSchema: false,
+  reasoning: true,
+};
+const demoRequest = CONTRACT_REQUESTS.find((requestCase) => requestCase.id === 'json_schema_strict');
+const plan = planOutputContract(JSON_MODE_ONLY, demoRequest?.request ?? {});
 
 /**
  * A degraded plan checking final texts: `finalizeContractStream` (built on `validateOutputContract`)
@@ -18,7 +27,7 @@ export function ContractDemo(): ReactElement {
     <section className="panel" data-testid="contract-demo" data-action={plan.action}>
       <h3>A degraded contract, checked</h3>
       <p>
-        {DEMO_PROVIDER} × json_schema non-strict → <strong data-testid="contract-demo-action">{plan.action}</strong>:{' '}
+        {DEMO_PROVIDER} × json_schema strict → <strong data-testid="contract-demo-action">{plan.action}</strong>:{' '}
         <span data-testid="contract-demo-reason">{plan.reason}</span>
       </p>
       <details>

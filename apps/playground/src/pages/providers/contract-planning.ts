@@ -1,10 +1,5 @@
-import {
-  type OutputContractPlan,
-  type OutputContractRequest,
-  type ProviderName,
-  planOutputContract,
-  providerCapabilities,
-} from '@fieldstream/core';
+import type { OutputContractRequest, ProviderName } from '@fieldstream/core';
+import { type OutputContractPlan, planOutputContract, providerCapabilities } from '@fieldstream/core/kits';
 import { presetById } from '../../presets/index';
 
 /** One structured-output request the planning table plans for every provider. */
@@ -49,7 +44,7 @@ export function planFor(provider: ProviderName, requestCase: ContractRequestCase
 export function describeResponseFormat(plan: OutputContractPlan): string {
   const format = plan.providerResponseFormat;
   if (format === undefined) return 'none';
-  if (format.type === 'json_object') return 'json_object';
+  if (format.type !== 'json_schema') return format.type;
   return `json_schema (${format.strict ? 'strict' : 'non-strict'})`;
 }
 

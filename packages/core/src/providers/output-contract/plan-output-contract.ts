@@ -1,27 +1,25 @@
 import type { JsonSchema } from '../../schema/json-schema';
 import type { ProviderCapabilities } from '../capabilities';
-import type { ModelRequest } from '../model';
-import type { OutputContractRequest } from './response-format';
+import type { OutputContractRequest, ResponseFormatRequest } from './response-format';
 import { jsonObjectInstruction, jsonSchemaInstruction } from './synthetic-instruction';
 
 /**
- * - `passthrough`: no structured output asked for; nothing to send, nothing to check.
- * - `supported`: the provider does it natively; send `providerResponseFormat` as is.
- * - `degraded`: the provider cannot do what was asked; send a weaker native format (or none) and
- *   put `syntheticInstruction` into the prompt. The final text is checked either way.
- * - `rejected`: strictness was demanded and the provider can neither enforce the schema nor
- *   return a JSON object; do not send the request.
+ * The four outcomes of GodeX's planning (seed `godex-output-contract.txt`):
+ * - `rejected`: the provider refuses the format; nothing is sent, nothing is required.
+ * - `passthrough`: no `json_schema` was asked for; the original format goes as it is.
+ * - `supported`: the provider takes `json_schema` natively; the original format goes as it is.
+ * - `degraded`: `json_schema` becomes `{ type: 'json_object' }` plus a synthetic instruction.
  */
 export type OutputContractAction = 'rejected' | 'passthrough' | 'supported' | 'degraded';
 
 /** How a response's structured-output request maps onto one provider. Plain data. */
 export type OutputContractPlan = {
   action: OutputContractAction;
-  /** The native response format to put on the request, if any. */
-  providerResponseFormat: ModelRequest['responseFormat'] | undefined;
+  /** The response format to put on the provider request, if any. */
+  providerResponseFormat: ProviderResponseFormat | undefined;
   /** Text to add to the prompt where the provider falls short (degraded plans only). */
   syntheticInstruction: string | undefined;
-  /** The final text must be one valid JSON object. */
+  /** The final text must be one valid JSON object: degraded plans of a strict `json_schema`. */
   requiresValidJson: boolean;
   /** The schema the final JSON must match (`json_schema` requests). */
   schema: JsonSchema | undefined;
@@ -31,64 +29,78 @@ export type OutputContractPlan = {
   reason: string | undefined;
 };
 
+/** A response format as the provider request carries it (`strict` made explicit). */
+export type ProviderResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: JsonSchema; strict: boolean };
+
+/** Options beyond the seed's planning. */
+export type PlanOutputContractOptions = {
+  /**
+   * Extension: where the seed rejects (no JSON mode for `json_object`, neither `json_schema` nor
+   * `json_object` for a schema), degrade to the synthetic instruction alone, with no native
+   * format. Nothing then guarantees JSON, so such plans always require valid JSON. Default false.
+   */
+  promptOnly?: boolean;
+};
+
 /**
- * Decides how to get the caller's response format from a provider with `capabilities`.
- *
- * `json_schema`: native when the provider takes a schema (and enforces it, if `strict`); a
- * provider that takes schemas only as hints gets `strict: false` plus the synthetic instruction;
- * a provider with only a JSON mode gets `json_object` plus the instruction; a provider with
- * neither gets the instruction alone — or, when `strict` was demanded, the plan is rejected.
- * `json_object`: native, or the instruction alone (never rejected: it has no strict flag).
+ * Decides how to get the caller's response format from a provider with `capabilities`, as the
+ * seed's table says: a request without `json_schema` passes through; `json_schema` is
+ * `supported` where the provider takes it (and enforces it, when `strict`), else `degraded` to
+ * `json_object` with the instruction (valid JSON required only when `strict`), else `rejected`.
  */
 export function planOutputContract(
   capabilities: ProviderCapabilities,
   request: OutputContractRequest,
+  options: PlanOutputContractOptions = {},
 ): OutputContractPlan {
   const format = request.responseFormat;
-  if (format === undefined || format.type === 'text') return plan('passthrough', false);
-  if (format.type === 'json_object') {
-    if (capabilities.jsonObject) return plan('supported', true, { providerResponseFormat: { type: 'json_object' } });
-    return plan('degraded', true, {
-      syntheticInstruction: jsonObjectInstruction(),
-      reason: 'the provider has no JSON mode: JSON is asked for in the prompt',
-    });
+  if (format === undefined) return plan('passthrough', false);
+  if (format.type !== 'json_schema') {
+    if (format.type === 'text' || capabilities.jsonObject) {
+      return plan('passthrough', false, { providerResponseFormat: { type: format.type } });
+    }
+    if (options.promptOnly) {
+      return plan('degraded', true, {
+        syntheticInstruction: jsonObjectInstruction(),
+        reason: 'the provider has no JSON mode: JSON is asked for in the prompt only',
+      });
+    }
+    return plan('rejected', false, { reason: 'the provider has no JSON mode (json_object)' });
   }
   const strict = format.strict === true;
   const contract = { schema: format.schema, schemaName: format.name };
-  const instruction = jsonSchemaInstruction(format.name, format.description, format.schema);
   if (capabilities.jsonSchema && (!strict || capabilities.strictJsonSchema)) {
-    return plan('supported', true, {
-      ...contract,
-      providerResponseFormat: { type: 'json_schema', name: format.name, schema: format.schema, strict },
-    });
+    return plan('supported', false, { ...contract, providerResponseFormat: nativeSchema(format, strict) });
   }
-  if (capabilities.jsonSchema) {
-    return plan('degraded', true, {
-      ...contract,
-      providerResponseFormat: { type: 'json_schema', name: format.name, schema: format.schema, strict: false },
-      syntheticInstruction: instruction,
-      reason: 'the provider does not enforce schemas strictly: the schema is sent as a hint and checked afterwards',
-    });
-  }
+  const instruction = jsonSchemaInstruction(format.name, format.description, format.schema);
   if (capabilities.jsonObject) {
-    return plan('degraded', true, {
+    return plan('degraded', strict, {
       ...contract,
       providerResponseFormat: { type: 'json_object' },
       syntheticInstruction: instruction,
-      reason: 'the provider has a JSON mode but no schemas: json_schema degraded to json_object',
+      reason: capabilities.jsonSchema
+        ? 'the provider does not enforce schemas strictly: json_schema degraded to json_object'
+        : 'the provider has a JSON mode but no schemas: json_schema degraded to json_object',
     });
   }
-  if (strict) {
-    return plan('rejected', true, {
+  if (options.promptOnly) {
+    return plan('degraded', true, {
       ...contract,
-      reason: 'strict json_schema demanded, but the provider supports neither json_schema nor json_object',
+      syntheticInstruction: instruction,
+      reason: 'the provider has no structured output: the schema is asked for in the prompt only',
     });
   }
-  return plan('degraded', true, {
+  return plan('rejected', false, {
     ...contract,
-    syntheticInstruction: instruction,
-    reason: 'the provider has no structured output: the schema is asked for in the prompt',
+    reason: 'the provider supports neither json_schema nor json_object',
   });
+}
+
+function nativeSchema(format: Extract<ResponseFormatRequest, { type: 'json_schema' }>, strict: boolean) {
+  return { type: 'json_schema' as const, name: format.name, schema: format.schema, strict };
 }
 
 function plan(

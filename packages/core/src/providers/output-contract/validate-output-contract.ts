@@ -7,6 +7,7 @@ export const INVALID_OUTPUT_FORMAT = 'BRIDGE_RESPONSE_INVALID_OUTPUT_FORMAT';
 /** Why a final text breaks the output contract. `path` names the checked field. */
 export type OutputContractDiagnostic = {
   code: typeof INVALID_OUTPUT_FORMAT;
+  severity: 'error';
   path: 'response.output_text';
   message: string;
 };
@@ -57,5 +58,8 @@ export function finalizeContractStream(plan: OutputContractPlan, finalText: stri
 }
 
 function fail(message: string): OutputContractCheck {
-  return { ok: false, diagnostic: { code: INVALID_OUTPUT_FORMAT, path: 'response.output_text', message } };
+  return {
+    ok: false,
+    diagnostic: { code: INVALID_OUTPUT_FORMAT, severity: 'error', path: 'response.output_text', message },
+  };
 }
