@@ -1,0 +1,7 @@
+// @fieldstream/core/patch-stream: a server-side response sent as field patches, and read back.
+export {
+  type FromPatchStreamOptions,
+  fromPatchStream,
+  type PatchStreamResponse,
+} from './patch-stream/from-patch-stream';
+export { type PatchStreamInput, type ToPatchStreamOptions, toPatchStream } from './patch-stream/to-patch-stream';

@@ -1,0 +1,91 @@
+import { type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
+import type { StreamingData } from '../patch/streaming-data';
+
+/**
+ * What both ends of a patch stream know about one attempt: the last value at each path and a tree
+ * of every value written. The writer leaves out a value the reader can rebuild from it; both
+ * record every patch the same way, so the reader's rebuilt value is the writer's by construction.
+ */
+export class ValueMirror {
+  #last = new Map<string, unknown>();
+  #tree: unknown;
+
+  /** The value `prev + delta` gives, when the path's last value is a string (or none). */
+  stringAfter(path: string, delta: string): string | undefined {
+    const prev = this.#last.has(path) ? this.#last.get(path) : '';
+    return typeof prev === 'string' ? prev + delta : undefined;
+  }
+
+  /** Whether `value` is the path's last string plus `delta`, compared without building it. */
+  isStringAfter(path: string, delta: string, value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    const prev = this.#last.has(path) ? this.#last.get(path) : '';
+    return (
+      typeof prev === 'string' &&
+      value.length === prev.length + delta.length &&
+      value.endsWith(delta) &&
+      value.startsWith(prev)
+    );
+  }
+
+  /** A copy of the tree at `path` (`undefined` when the path is not a tree path or holds nothing). */
+  treeAt(path: string): unknown {
+    const segments = segmentsOf(path);
+    if (segments === undefined) return undefined;
+    let node = this.#tree;
+    for (const segment of segments) {
+      if (node === null || typeof node !== 'object') return undefined;
+      node = Object.hasOwn(node, segment) ? (node as Record<PathSegment, unknown>)[segment] : undefined;
+    }
+    return node !== null && typeof node === 'object' ? structuredClone(node) : node;
+  }
+
+  record(path: string, value: unknown): void {
+    this.#last.set(path, value);
+    const segments = segmentsOf(path);
+    if (segments === undefined) return;
+    // Containers are copied in, so later writes never touch the caller's objects.
+    const stored = value !== null && typeof value === 'object' ? structuredClone(value) : value;
+    if (segments.length === 0) {
+      this.#tree = stored;
+      return;
+    }
+    this.#tree = container(this.#tree, typeof segments[0] === 'number');
+    let node = this.#tree as Record<PathSegment, unknown>;
+    for (let depth = 0; depth < segments.length - 1; depth++) {
+      const segment = segments[depth] as PathSegment;
+      const child = container(node[segment], typeof segments[depth + 1] === 'number');
+      if (child !== node[segment]) defineOwn(node, segment, child);
+      node = child as Record<PathSegment, unknown>;
+    }
+    defineOwn(node, segments[segments.length - 1] as PathSegment, stored);
+  }
+}
+
+/** `wildcard_path` and `indexes` as the reader derives them from the path. */
+export function derivedPathFields(path: string): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
+  const segments = segmentsOf(path);
+  if (segments === undefined) return { wildcard_path: path, indexes: [] };
+  return {
+    wildcard_path: wildcardOf(path),
+    indexes: segments.filter((segment): segment is number => typeof segment === 'number'),
+  };
+}
+
+function segmentsOf(path: string): PathSegment[] | undefined {
+  try {
+    const segments = parsePath(path);
+    return segments.includes(WILDCARD) ? undefined : segments;
+  } catch {
+    return undefined; // `$reasoning` and other non-tree paths
+  }
+}
+
+function container(node: unknown, wantArray: boolean): unknown {
+  if (wantArray) return Array.isArray(node) ? node : [];
+  return node !== null && typeof node === 'object' && !Array.isArray(node) ? node : {};
+}
+
+function defineOwn(node: Record<PathSegment, unknown>, key: PathSegment, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
