@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStreamParser, parseOutputDetailed, ReasoningSplitter } from '@fieldstream/core';
+import { createStreamParser } from '@fieldstream/core';
+import { parseOutputDetailed } from '../packages/core/src/formats/parse-output';
+import { ReasoningSplitter } from '../packages/core/src/reasoning/reasoning-splitter';
 import { type Contender, measure, printTable } from './harness';
 
 const suite = join(import.meta.dirname, '..', 'packages', 'core', 'test', 'fixtures', 'JSONTestSuite');

@@ -1,4 +1,4 @@
-import { type ReasoningSplit, ReasoningSplitter } from '@fieldstream/core';
+import { type ReasoningSplit, ReasoningSplitter } from '../../../packages/core/src/reasoning/reasoning-splitter';
 import { PROVIDER_MODEL_NAME } from '../src/pages/providers/provider-routes';
 
 /** Where a wire writes: named or unnamed SSE events, raw text, the end of the body. */

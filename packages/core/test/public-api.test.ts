@@ -1,94 +1,73 @@
-// The runtime public surface of both entries, spelled out: adding or removing an export means
-// editing this list, so every change to the API is deliberate (DESIGN.md §3 names the core of it).
+// The run-time public surface of each entry, spelled out: adding or removing an export means
+// editing these lists, so every change to the API is deliberate (CHANGELOG.md records them).
 import * as core from '@fieldstream/core';
+import * as kits from '@fieldstream/core/kits';
 import * as testing from '@fieldstream/core/testing';
 import { describe, expect, it } from 'vitest';
 
-const CORE_EXPORTS = [
-  'AbortError',
-  'AgentlyInstantNormaliser',
+/** The main entry, in the groups of src/index.ts: schema → parsing → response → store → paths → errors → providers. */
+const CORE_GROUPS = {
+  schema: ['defineOutput', 'selectFormat'],
+  parsing: [
+    'createStreamParser',
+    'parseOutput',
+    'flatMarkdownFormat',
+    'hybridFormat',
+    'textFormat',
+    'xmlFieldFormat',
+    'yamlLiteralFormat',
+  ],
+  response: ['createResponse'],
+  store: [
+    'createFieldStore',
+    'selectField',
+    'fieldSelector',
+    'listSelector',
+    'fieldPhase',
+    'isProvisional',
+    'isTerminalStatus',
+  ],
+  paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH'],
+  errors: [
+    'FieldstreamError',
+    'AbortError',
+    'ArgumentError',
+    'DepthLimitError',
+    'EnsureError',
+    'OutputContractError',
+    'OutputParseError',
+    'PathSyntaxError',
+    'ProviderError',
+    'SchemaError',
+    'TransportError',
+    'ValidationError',
+  ],
+  providers: [
+    'openAIChat',
+    'openAIResponses',
+    'anthropicMessages',
+    'agentlyInstant',
+    'textStream',
+    'scriptedModel',
+    'fetchEventStream',
+    'parseSSE',
+  ],
+};
+
+const KITS_EXPORTS = [
   'AnswerFlowError',
+  'Answering',
   'ContractError',
-  'DepthLimitError',
-  'EnsureError',
-  'FieldstreamError',
-  'INVALID_OUTPUT_FORMAT',
-  'JSON_RULES',
-  'JsonStreamParser',
-  'MAX_CORRECTION_REASON',
-  'OutputContractError',
-  'OutputParseError',
-  'PathMap',
-  'PathSyntaxError',
-  'ProviderError',
-  'REASONING_PATH',
-  'ReasoningSplitter',
-  'SSEDecoder',
-  'SchemaError',
-  'TransportError',
-  'ValidationError',
-  'WILDCARD',
-  'agentlyInstant',
-  'anthropicMessages',
-  'appendSegment',
-  'applyPatch',
-  'buildPrompt',
-  'checkAllKeys',
+  'OutputContractSlot',
   'checkContractCompatibility',
-  'checkEnsurePaths',
-  'checkJsonSchema',
-  'correctionText',
-  'createFieldStore',
-  'createResponse',
-  'createStreamParser',
-  'customerRefundContract',
-  'customerRefundSamples',
   'defineAnswerFlow',
   'defineContract',
-  'defineOutput',
-  'fetchEventStream',
-  'fieldPhase',
-  'fieldRequirementLine',
-  'fieldSelector',
+  'extractResponseOutputText',
   'finalizeContractStream',
-  'flatMarkdownFormat',
-  'formatPath',
-  'formats',
-  'hybridFormat',
-  'isProvisional',
-  'isStringField',
-  'isTerminalStatus',
-  'isTransientFailure',
-  'jsonFormat',
-  'jsonObjectInstruction',
-  'jsonSchemaInstruction',
-  'listSelector',
-  'openAIChat',
-  'openAIResponses',
-  'parseAnswer',
-  'parseOutput',
-  'parseOutputDetailed',
-  'parsePath',
-  'parseSSE',
   'planOutputContract',
-  'prefixItemEvents',
-  'promptMessages',
   'providerCapabilities',
-  'renderFieldRequirements',
-  'renderPromptValue',
-  'sameFieldState',
-  'schemaNodeAt',
-  'scriptedModel',
-  'selectField',
-  'selectFormat',
-  'splitReasoning',
-  'textFormat',
-  'textStream',
-  'truncateReason',
   'validateOutputContract',
-  'wildcardOf',
-  'xmlFieldFormat',
-  'yamlLiteralFormat',
+  'validateResponseOutputContract',
 ];
 
 const TESTING_EXPORTS = [
@@ -104,47 +83,53 @@ const TESTING_EXPORTS = [
 ];
 
 const exportNames = (module: object) => Object.keys(module).sort();
+const sorted = (names: readonly string[]) => [...names].sort();
 
 describe('public API', () => {
-  it('@fieldstream/core exports exactly the listed names', () => {
-    expect(exportNames(core)).toEqual(CORE_EXPORTS);
+  it('@fieldstream/core exports exactly the listed names, about forty', () => {
+    const names = Object.values(CORE_GROUPS).flat();
+    expect(exportNames(core)).toEqual(sorted(names));
+    expect(names.length).toBeLessThanOrEqual(43);
+  });
+
+  it('@fieldstream/core/kits exports exactly the listed names', () => {
+    expect(exportNames(kits)).toEqual(KITS_EXPORTS);
   });
 
   it('@fieldstream/core/testing exports exactly the listed names', () => {
     expect(exportNames(testing)).toEqual(TESTING_EXPORTS);
   });
 
-  it('every format is exported by its definition and in the registry, under its own name', () => {
-    const definitions = [
-      core.jsonFormat,
-      core.hybridFormat,
-      core.xmlFieldFormat,
-      core.yamlLiteralFormat,
-      core.flatMarkdownFormat,
-      core.textFormat,
-    ];
-    expect(Object.values(core.formats)).toEqual(definitions);
-    for (const [name, definition] of Object.entries(core.formats)) expect(definition.name).toBe(name);
-  });
-
-  it('the typed errors are FieldstreamErrors', () => {
-    const errors = [
-      core.AbortError,
-      core.AnswerFlowError,
-      core.ContractError,
-      core.DepthLimitError,
-      core.EnsureError,
-      core.OutputContractError,
-      core.OutputParseError,
-      core.ProviderError,
-      core.SchemaError,
-      core.TransportError,
-      core.ValidationError,
-    ];
-    for (const error of errors) expect(error.prototype).toBeInstanceOf(core.FieldstreamError);
-  });
-
-  it('the testing entry shares the scripted model with the core', () => {
+  it('no name is exported by two entries, except the scripted model, shared with the testing entry', () => {
+    const shared = exportNames(core).filter((name) => name in kits || name in testing);
+    expect(shared).toEqual(['scriptedModel']);
     expect(testing.scriptedModel).toBe(core.scriptedModel);
+    expect(exportNames(kits).filter((name) => name in testing)).toEqual([]);
+  });
+
+  it('each exported format definition carries its wire name', () => {
+    expect(
+      [core.hybridFormat, core.xmlFieldFormat, core.yamlLiteralFormat, core.flatMarkdownFormat, core.textFormat].map(
+        (format) => format.name,
+      ),
+    ).toEqual(['hybrid', 'xml_field', 'yaml_literal', 'flat_markdown', 'text']);
+  });
+
+  it('one casing per concept: run-time names are camelCase, PascalCase classes, or SCREAMING constants', () => {
+    for (const name of [...exportNames(core), ...exportNames(kits), ...exportNames(testing)]) {
+      expect(name).toMatch(/^([a-z][A-Za-z0-9]*|[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]*)$/);
+    }
+  });
+
+  it('the typed errors of every entry are FieldstreamErrors', () => {
+    const errors = [
+      ...Object.entries(core)
+        .filter(([name]) => name !== 'FieldstreamError' && CORE_GROUPS.errors.includes(name))
+        .map(([, error]) => error),
+      kits.AnswerFlowError,
+      kits.ContractError,
+    ];
+    for (const error of errors)
+      expect((error as { prototype: unknown }).prototype).toBeInstanceOf(core.FieldstreamError);
   });
 });

@@ -1,8 +1,9 @@
 import { createFieldStore, type FieldStore, type StreamingData } from '@fieldstream/core';
-import { type Schedule, subscribeScheduled, useInstantField } from '@fieldstream/react';
+import { type Schedule, useInstantField } from '@fieldstream/react';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { subscribeScheduled } from '../src/notify-scheduler';
 import { partialText, streamText } from './support/fixtures';
 import { describeInModes, type RenderMode } from './support/modes';
 

@@ -8,8 +8,6 @@ describe('public API', () => {
       'FieldProgress',
       'FieldText',
       'LiveForm',
-      'subscribeScheduled',
-      'textOf',
       'useFieldStore',
       'useFinalData',
       'useInstantField',

@@ -1,10 +1,6 @@
-import {
-  type CustomerRefund,
-  customerRefundContract,
-  customerRefundSamples,
-  defineContract,
-  type OutputDefinition,
-} from '@fieldstream/core';
+import type { OutputDefinition } from '@fieldstream/core';
+import { defineContract } from '@fieldstream/core/kits';
+import { type CustomerRefund, customerRefundContract, customerRefundSamples } from '../contracts/customer-refund';
 import type { Preset } from './preset';
 
 /** The customer-refund contract (v1.0.0), compiled: output schema, validators, `route`. */

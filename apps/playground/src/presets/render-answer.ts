@@ -1,4 +1,5 @@
-import { type FormatName, isStringField, type OutputDefinition } from '@fieldstream/core';
+import type { FormatName, OutputDefinition } from '@fieldstream/core';
+import { isStringField } from '../../../../packages/core/src/schema/select-format';
 
 /**
  * Writes data in a format's wire shape (FORMATS.md), the way a well-behaved model would: the

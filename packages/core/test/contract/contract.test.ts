@@ -1,13 +1,15 @@
+import { selectFormat } from '@fieldstream/core';
 import {
   type ContractDefinition,
   ContractError,
   checkContractCompatibility,
+  defineContract,
+} from '@fieldstream/core/kits';
+import { describe, expect, it } from 'vitest';
+import {
   customerRefundContract,
   customerRefundSamples,
-  defineContract,
-  selectFormat,
-} from '@fieldstream/core';
-import { describe, expect, it } from 'vitest';
+} from '../../../../apps/playground/src/contracts/customer-refund';
 
 const refund = defineContract(customerRefundContract);
 const valid = (name: string) =>

@@ -1,6 +1,7 @@
 // Each hybrid edge case of FORMATS.md, pinned with its exact (merged) events and final value.
-import { OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import { OutputParseError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 import { mergedEvents } from '../support/format-streams';
 import { thrownBy } from '../support/thrown';
 import { documents, output } from './documents';

@@ -1,7 +1,8 @@
 // Random answers built from tricky lines: headers, near-headers, fences, comments, JSON, CRLF.
-import { parseOutputDetailed } from '@fieldstream/core';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 import { splitAt } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
 import { streamChunks } from '../support/format-streams';

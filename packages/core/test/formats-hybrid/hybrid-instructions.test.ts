@@ -1,5 +1,6 @@
-import { defineOutput, formats, parseOutput } from '@fieldstream/core';
+import { defineOutput, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { formats } from '../../src/formats/registry';
 
 const output = defineOutput({
   summary: ['string', 'one-line status', true],

@@ -1,6 +1,8 @@
 // The text format: the answer is the value; no instructions, no structured events.
-import { createStreamParser, formats, parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import { createStreamParser, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
+import { formats } from '../../src/formats/registry';
 import { charChunks } from '../support/chunkings';
 import { mergeDeltas, streamAll } from '../support/events';
 

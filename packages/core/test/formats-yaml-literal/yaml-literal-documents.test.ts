@@ -1,5 +1,6 @@
-import { createStreamParser, OutputParseError, parseOutputDetailed } from '@fieldstream/core';
+import { createStreamParser, OutputParseError } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 import { expectChunkingInvariance, finalValueOrError, streamChunks } from '../support/format-streams';
 import { documents, output } from './documents';
 

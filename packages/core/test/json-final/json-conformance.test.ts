@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FieldstreamError, OutputParseError, parseOutputDetailed } from '@fieldstream/core';
+import { FieldstreamError, OutputParseError } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { skipTrivia } from '../../src/formats/json/json-characters';
 import { readJsonValue } from '../../src/formats/json/json5-reader';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 
 // The suite is copied into the fixtures; the shared checkout is the fallback.
 const SUITE = [

@@ -1,5 +1,6 @@
-import { defineOutput, OutputParseError, parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import { defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 import { thrownBy } from '../support/thrown';
 
 const json = (text: string) => parseOutputDetailed(text, { format: 'json' });

@@ -1,6 +1,7 @@
-import { defineOutput, formats } from '@fieldstream/core';
+import { defineOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { jsonInstructions, jsonSkeleton } from '../../src/formats/json/json-instructions';
+import { formats } from '../../src/formats/registry';
 import { renderFieldRequirements } from '../../src/prompt/field-requirements';
 
 // DESIGN.md §3's example schema.

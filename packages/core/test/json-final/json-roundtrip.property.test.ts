@@ -1,8 +1,9 @@
-import { parseOutput, parseOutputDetailed } from '@fieldstream/core';
+import { parseOutput } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { skipTrivia } from '../../src/formats/json/json-characters';
 import { readJsonValue } from '../../src/formats/json/json5-reader';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 
 const indent = fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 8 }), fc.constantFrom('\t', ' \n', '--'));
 /** Prose without brackets (which would be blocks of their own), sometimes with quotes and JSON-ish words. */

@@ -1,5 +1,6 @@
-import { OutputParseError, parseOutputDetailed } from '@fieldstream/core';
+import { OutputParseError } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
 
 const CORPUS: Record<string, string> = {
   incident: JSON.stringify(

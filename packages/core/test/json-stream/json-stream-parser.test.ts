@@ -1,5 +1,6 @@
-import { JsonStreamParser, type StreamingData } from '@fieldstream/core';
+import type { StreamingData } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { JsonStreamParser } from '../../src/formats/json/json-stream-parser';
 import { charChunks, standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
 

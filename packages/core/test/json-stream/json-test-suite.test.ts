@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStreamParser, FieldstreamError, JsonStreamParser, type StreamingData } from '@fieldstream/core';
+import { createStreamParser, FieldstreamError, type StreamingData } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { JsonStreamParser } from '../../src/formats/json/json-stream-parser';
 import { charChunks, seededChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
 

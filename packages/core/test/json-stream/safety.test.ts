@@ -1,5 +1,6 @@
-import { createStreamParser, DepthLimitError, JsonStreamParser, type StreamingData } from '@fieldstream/core';
+import { createStreamParser, DepthLimitError, type StreamingData } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { JsonStreamParser } from '../../src/formats/json/json-stream-parser';
 import { charChunks, seededChunkings } from '../support/chunkings';
 
 const N = 100_000;

@@ -1,12 +1,7 @@
-import {
-  DepthLimitError,
-  defineOutput,
-  formats,
-  OutputParseError,
-  parseOutput,
-  parseOutputDetailed,
-} from '@fieldstream/core';
+import { DepthLimitError, defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseOutputDetailed } from '../../src/formats/parse-output';
+import { formats } from '../../src/formats/registry';
 import { thrownBy } from '../support/thrown';
 
 afterEach(() => {

@@ -1,6 +1,7 @@
-import { applyPatch, formatPath, PathSyntaxError, parsePath, wildcardOf } from '@fieldstream/core';
+import { applyPatch, formatPath, PathSyntaxError, parsePath } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { wildcardOf } from '../../src/patch/path';
 
 describe('paths', () => {
   it.each([

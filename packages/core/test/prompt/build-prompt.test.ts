@@ -1,14 +1,9 @@
-import {
-  buildPrompt,
-  correctionText,
-  MAX_CORRECTION_REASON,
-  type PromptParts,
-  promptMessages,
-  renderPromptValue,
-  truncateReason,
-} from '@fieldstream/core';
+import type { PromptParts } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildPrompt, promptMessages } from '../../src/prompt/build-prompt';
+import { correctionText, MAX_CORRECTION_REASON, truncateReason } from '../../src/prompt/correction-block';
+import { renderPromptValue } from '../../src/prompt/prompt-parts';
 
 const empty: PromptParts = { input: '', instruct: '', outputRequirement: '', fieldRequirements: '', correction: '' };
 

@@ -1,5 +1,4 @@
 import {
-  AgentlyInstantNormaliser,
   agentlyInstant,
   defineOutput,
   type ModelEvent,
@@ -8,6 +7,7 @@ import {
   TransportError,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AgentlyInstantNormaliser } from '../../src/providers/agently-normaliser';
 import { type LocalServer, startServer, writeEventStream } from '../transport/local-server';
 import { baseRequest, fixtureData, runModel, serveFixture } from './provider-harness';
 

@@ -6,10 +6,10 @@ import {
   openAIChat,
   openAIResponses,
   parseSSE,
-  providerCapabilities,
   type StreamingData,
   TransportError,
 } from '@fieldstream/core';
+import { providerCapabilities } from '@fieldstream/core/kits';
 import {
   agentlyInstantFixture,
   anthropicMessagesFixture,

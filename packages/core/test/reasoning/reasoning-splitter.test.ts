@@ -1,6 +1,6 @@
-import { ReasoningSplitter, splitReasoning } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ReasoningSplitter, splitReasoning } from '../../src/reasoning/reasoning-splitter';
 import { everyChunking, standardChunkings } from '../support/chunkings';
 
 type Run = { reasoning: string; content: string; states: string[] };

@@ -95,7 +95,7 @@ describe('auto', () => {
       format: 'json',
       retry_reason: 'parse_failed',
     });
-    expect(await response.getMeta()).toMatchObject({ requested_format: 'auto', resolved_format: 'json', attempts: 2 });
+    expect(await response.getMeta()).toMatchObject({ requestedFormat: 'auto', resolvedFormat: 'json', attempts: 2 });
   });
 
   it('does not degrade an explicitly chosen format', async () => {

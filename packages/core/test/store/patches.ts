@@ -1,5 +1,6 @@
 // Hand-built StreamingData events, shaped like a format parser's output (DESIGN.md §2).
-import { type CompletionSource, type StreamingData, wildcardOf } from '@fieldstream/core';
+import type { CompletionSource, StreamingData } from '@fieldstream/core';
+import { wildcardOf } from '../../src/patch/path';
 
 function indexesOf(path: string): number[] {
   return [...path.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));

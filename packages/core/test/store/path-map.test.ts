@@ -1,6 +1,6 @@
-import { PathMap } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PathMap } from '../../src/store/path-map';
 
 describe('PathMap', () => {
   it('behaves like a Map for any sequence of sets, and never changes an older version', () => {

@@ -1,6 +1,7 @@
-import { parseSSE, SSEDecoder, type SSEMessage } from '@fieldstream/core';
+import { parseSSE, type SSEMessage } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SSEDecoder } from '../../src/transport/sse-decoder';
 import { chunkingsOf, RANDOM_SPLIT_SEEDS, type SSEVector, sseVectors, type VectorResult } from './sse-vectors';
 
 function toResult(messages: SSEMessage[], retry: number | undefined): VectorResult {

@@ -1,6 +1,6 @@
 // Runs inside a node:worker_threads Worker: proves the transport needs no DOM (no window/document).
 import { parentPort, workerData } from 'node:worker_threads';
-import { fetchEventStream } from '../../src/transport/index';
+import { fetchEventStream } from '../../src/transport/fetch-event-stream';
 
 const { url } = workerData as { url: string };
 const globals = globalThis as Record<string, unknown>;

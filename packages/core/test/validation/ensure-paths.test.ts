@@ -1,6 +1,6 @@
-import { checkEnsurePaths } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkEnsurePaths } from '../../src/response/validation/ensure-paths';
 
 describe('presence', () => {
   it.each([

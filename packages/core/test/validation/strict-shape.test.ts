@@ -1,5 +1,6 @@
-import { checkAllKeys, defineOutput } from '@fieldstream/core';
+import { defineOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { checkAllKeys } from '../../src/response/validation/strict-shape';
 
 const output = defineOutput({
   title: ['string'],

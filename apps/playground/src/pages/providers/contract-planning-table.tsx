@@ -1,4 +1,5 @@
-import { type ProviderCapabilities, providerCapabilities } from '@fieldstream/core';
+import type { ProviderCapabilities } from '@fieldstream/core';
+import { providerCapabilities } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
 import { CONTRACT_REQUESTS, describeResponseFormat, PLANNED_PROVIDERS, planFor } from './contract-planning';
 

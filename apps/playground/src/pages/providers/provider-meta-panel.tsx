@@ -33,7 +33,7 @@ export function ProviderMetaPanel({
     ['total tokens', 'meta-total-tokens', usage.totalTokens],
     ['status', 'meta-status', meta.status],
     ['attempts', 'meta-attempts', meta.attempts],
-    ['format', 'meta-format', meta.resolved_format],
+    ['format', 'meta-format', meta.resolvedFormat],
   ];
   return (
     <section className="panel">

@@ -1,5 +1,5 @@
-import { customerRefundContract } from '@fieldstream/core';
 import type { ReactElement } from 'react';
+import { customerRefundContract } from '../../../contracts/customer-refund';
 import { CONTRACT_VERSIONS } from './contract-versions';
 
 /** `checkContractCompatibility(v1.0.0, next)` for each variant: level, bump check, changes, whom they break. */

@@ -1,4 +1,5 @@
-import type { ContractViolation, ObservationEvent } from '@fieldstream/core';
+import type { ObservationEvent } from '@fieldstream/core';
+import type { ContractViolation } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
 
 /**

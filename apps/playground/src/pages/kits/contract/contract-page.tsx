@@ -1,6 +1,6 @@
-import { customerRefundContract } from '@fieldstream/core';
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import { customerRefundContract } from '../../../contracts/customer-refund';
 import { REFUND_PRESET_IDS, REFUNDABLE_BALANCE, refundContractPresets } from '../../../presets/refund-contract';
 import { LiveValue } from '../live-value';
 import { CompatibilityTable } from './compatibility-table';

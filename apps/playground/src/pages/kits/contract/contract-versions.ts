@@ -3,10 +3,9 @@ import {
   type ContractDefinition,
   type ContractField,
   type ContractStatus,
-  type CustomerRefund,
   checkContractCompatibility,
-  customerRefundContract,
-} from '@fieldstream/core';
+} from '@fieldstream/core/kits';
+import { type CustomerRefund, customerRefundContract } from '../../../contracts/customer-refund';
 
 type EnumField = Extract<ContractField, { type: 'enum' }>;
 

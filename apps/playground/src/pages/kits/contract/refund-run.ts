@@ -1,5 +1,6 @@
-import { type CustomerRefund, createResponse, type FieldStore, type ModelResponse } from '@fieldstream/core';
+import { createResponse, type FieldStore, type ModelResponse } from '@fieldstream/core';
 import { useResponse } from '@fieldstream/react';
+import type { CustomerRefund } from '../../../contracts/customer-refund';
 import {
   INVALID_SAMPLE_RETRY,
   REFUND_PRESET_IDS,

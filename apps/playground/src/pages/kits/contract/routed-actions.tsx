@@ -1,6 +1,7 @@
-import type { CustomerRefund, FieldStore } from '@fieldstream/core';
+import type { FieldStore } from '@fieldstream/core';
 import { useFinalData } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import type { CustomerRefund } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { REFUND_RULE_CONTEXT } from './refund-run';
 

@@ -1,5 +1,5 @@
-import { customerRefundSamples } from '@fieldstream/core';
 import type { ReactElement } from 'react';
+import { customerRefundSamples } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { REFUND_RULE_CONTEXT } from './refund-run';
 

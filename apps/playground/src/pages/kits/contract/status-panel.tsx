@@ -1,6 +1,7 @@
-import type { CustomerRefund, FieldStore } from '@fieldstream/core';
+import type { FieldStore } from '@fieldstream/core';
 import { FieldText, useInstantField, useInstantList } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import type { CustomerRefund } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { LiveValue } from '../live-value';
 
@@ -115,7 +116,7 @@ function MissingInfoForm({ store }: { store: Store }): ReactElement {
   );
 }
 
-function MissingInfoInput({ store, path }: { store: Store; path: string }): ReactElement {
+function MissingInfoInput({ store, path }: { store: Store; path: `missing_info[${number}]` }): ReactElement {
   const field = useInstantField(store, path);
   return (
     <label data-testid="missing-info-item" data-complete={field.isComplete}>
