@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '../..');
 const template = join(import.meta.dirname, 'template');
 /** The published packages, in the order npm must see them. */
-const packages = ['core', 'react'] as const;
+const packages = ['core', 'react', 'server'] as const;
 /** What the app installs from the registry, at the workspace's exact versions. */
 const registryDependencies = ['react', 'react-dom'];
 const registryDevDependencies = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom'];

@@ -50,6 +50,12 @@ test('a plain Node ESM script streams a response and prints getData()', () => {
   });
 });
 
+test('a plain Node ESM script loads @fieldstream/server', () => {
+  const result = app.run('node', ['server-check.mjs']);
+  expect(result.status, result.output).toBe(0);
+  expect(JSON.parse(result.output)).toEqual({ createModelProxy: 'function', toNodeHandler: 'function' });
+});
+
 /** The summary on screen after `events` events of 8 characters: what of its string had arrived. */
 function summaryAfter(answerText: string, events: number): string {
   const arrived = answerText.slice(0, events * 8);
