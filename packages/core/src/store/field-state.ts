@@ -2,15 +2,20 @@ import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { deepEqual } from './deep-equal';
 import type { FieldStoreState } from './field-store-state';
-import { readAt } from './tree-draft';
+import { dataTree, streamedTree } from './snapshot';
+import type { Streamed } from './streamed';
+import { materialise, readAt, readTree } from './tree-node';
 
 /** How the final data settled a path: kept as streamed, changed, or gone. */
 export type FieldReconciliation = 'confirmed' | 'changed' | 'removed';
 
-/** The state of one path, as a field component shows it. */
-export type FieldState = {
+/**
+ * The state of one path, as a field component shows it. `Value` is the type of the finished value
+ * at the path (the typed hooks infer it from the schema); `value` is typed as it streams.
+ */
+export type FieldState<Value = unknown> = {
   /** The value on screen: streamed so far, or the final value once the final data arrived. */
-  readonly value: unknown;
+  readonly value: Streamed<Value> | undefined;
   readonly isComplete: boolean;
   /** Why the path completed; `synthetic_repair` and `final_reconciliation` mean provisional. */
   readonly completionSource: CompletionSource | undefined;
@@ -94,7 +99,7 @@ function computeField(
   equal: (before: unknown, after: unknown) => boolean,
 ): FieldState {
   const record = state.fields.get(key);
-  const value = readAt(state.data, segments);
+  const value = readAt(dataTree(state), segments);
   if (!state.hasFinal) {
     return {
       value,
@@ -105,11 +110,11 @@ function computeField(
       reconciled: undefined,
     };
   }
-  const before = readAt(state.streamed, segments);
+  const before = readTree(streamedTree(state), segments);
   // A path that was streamed (even if a later attempt dropped it) and is absent from the final data is removed.
   const streamed = before !== undefined || record !== undefined;
   const reconciled: FieldReconciliation =
-    value === undefined && streamed ? 'removed' : equal(before, value) ? 'confirmed' : 'changed';
+    value === undefined && streamed ? 'removed' : equal(materialise(before), value) ? 'confirmed' : 'changed';
   const observed = reconciled === 'confirmed' && record?.completionSource === 'observed_boundary';
   return {
     value,

@@ -1,11 +1,15 @@
 import { createStore } from 'zustand/vanilla';
+import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument';
 import { FieldstreamError } from '../errors/errors';
+import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent, ResponseSource } from '../response/response-events';
+import { checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { noPathChanges, PathListeners } from './path-listeners';
 import { type RetryBehaviour, reduceEvents } from './reduce-events';
+import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
   /**
@@ -49,18 +53,25 @@ export interface FieldStore<Data = unknown> {
 /**
  * Creates a field store, optionally bound to a response source: it then follows the source's
  * attempts, drops patches of aborted or superseded attempts, and swaps in the final data in one
- * update. Events the source replays on subscription are applied as one batch.
+ * update. Events the source replays on subscription are applied as one batch. `Data` comes from a
+ * typed source (`createResponse` with an `output`); name it for an untyped one
+ * (`createFieldStore<Incident>(source)`).
  */
 export function createFieldStore<Data = unknown>(
-  source?: ResponseSource,
+  source?: ResponseSource<Data> | ResponseSource,
   options: FieldStoreOptions = {},
 ): FieldStore<Data> {
+  checkSource(source);
+  checkObject('createFieldStore options', options);
+  if (options.onRetry !== undefined)
+    checkOneOf('createFieldStore options.onRetry', options.onRetry, ['keep-stale', 'clear']);
   const onRetry = options.onRetry ?? 'keep-stale';
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
 
   const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
+    checkEvents(events);
     const batch: readonly ResponseEvent[] = Array.isArray(events) ? events : [events as ResponseEvent];
     const current = api.getState();
     const changes = noPathChanges();
@@ -98,9 +109,18 @@ export function createFieldStore<Data = unknown>(
   return {
     getState: api.getState,
     getInitialState: api.getInitialState,
-    subscribe: api.subscribe,
-    subscribePath: (path, listener) => pathListeners.subscribe(path, listener),
-    apply: (patches) => dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data }))),
+    subscribe: (listener) => {
+      checkFunction('store.subscribe listener', listener);
+      return api.subscribe(isolateListener('store.subscribe', listener));
+    },
+    subscribePath: (path, listener) => {
+      checkFunction('store.subscribePath listener', listener);
+      return pathListeners.subscribe(path, isolateListener('store.subscribePath', listener));
+    },
+    apply: (patches) => {
+      checkPatches(patches);
+      dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data })));
+    },
     dispatch,
     getField: (path) => selectField(api.getState(), path),
     detach: () => {
@@ -121,6 +141,6 @@ function touchesEveryPath(before: FieldStoreState<unknown>, after: FieldStoreSta
     before.error !== after.error ||
     before.hasFinal !== after.hasFinal ||
     before.final !== after.final ||
-    before.streamed !== after.streamed
+    streamedTree(before) !== streamedTree(after)
   );
 }

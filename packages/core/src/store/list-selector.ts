@@ -1,13 +1,14 @@
 import { appendSegment, formatPath, PathSyntaxError, parsePath, WILDCARD } from '../patch/path';
 import type { FieldStoreState } from './field-store-state';
-import { readAt } from './tree-draft';
+import { dataTree, streamedTree } from './snapshot';
+import { lengthOf, readTree } from './tree-node';
 
-/** One item of a streamed list. */
-export type ListItem = {
+/** One item of a streamed list. `ItemPath` types `path` (the typed hooks pass `` `items[${number}]` ``). */
+export type ListItem<ItemPath extends string = string> = {
   /** A key that stays the same for this position through retries and reconciliation. */
   readonly key: string;
   /** The item's concrete path, e.g. `items[2]`. */
-  readonly path: string;
+  readonly path: ItemPath;
   readonly index: number;
   /** Streamed, then absent from the final data (only listed with `includeRemoved`). */
   readonly removed: boolean;
@@ -38,8 +39,8 @@ export function listSelector(
   let last: readonly ListItem[] = [];
   let lastPresent = 0;
   return (state) => {
-    const present = lengthOf(readAt(state.data, parent));
-    const streamed = options.includeRemoved && state.hasFinal ? lengthOf(readAt(state.streamed, parent)) : 0;
+    const present = lengthOf(readTree(dataTree(state), parent));
+    const streamed = options.includeRemoved && state.hasFinal ? lengthOf(readTree(streamedTree(state), parent)) : 0;
     const total = Math.max(present, streamed);
     if (last.length === total && lastPresent === present) return last;
     const items: ListItem[] = [];
@@ -51,8 +52,4 @@ export function listSelector(
     lastPresent = present;
     return items;
   };
-}
-
-function lengthOf(value: unknown): number {
-  return Array.isArray(value) ? value.length : 0;
 }

@@ -4,7 +4,9 @@ import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
 import { PathMap, PathMapDraft } from './path-map';
+import { createSnapshot, dataTree, type SnapshotFields, streamedTree } from './snapshot';
 import { isContainer, TreeDraft } from './tree-draft';
+import { kindOf, type Tree } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
@@ -29,12 +31,14 @@ export function reduceEvents<Data>(
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
   const parsed = events.map((event) => (event.type === 'patch' ? parsePatchPath(event.data) : undefined));
-  let next: Mutable<FieldStoreState<Data>> = state;
+  let edited: Draft<Data> | undefined;
+  let next: Draft<Data> | FieldStoreState<Data> = state;
   let tree: TreeDraft | undefined;
   let records: PathMapDraft<FieldRecord> | undefined;
-  const edit = (): Mutable<FieldStoreState<Data>> => {
-    if (next === state) next = { ...state };
-    return next;
+  const edit = (): Draft<Data> => {
+    edited ??= draftOf(state);
+    next = edited;
+    return edited;
   };
 
   events.forEach((event, i) => {
@@ -44,7 +48,7 @@ export function reduceEvents<Data>(
       if (onRetry === 'clear') {
         tree = new TreeDraft(undefined);
         records = new PathMapDraft(PathMap.empty<FieldRecord>());
-        next.reasoning = '';
+        edit().reasoning = '';
       }
     }
     switch (event.type) {
@@ -63,7 +67,7 @@ export function reduceEvents<Data>(
           }
           return;
         }
-        tree ??= new TreeDraft(next.data);
+        tree ??= new TreeDraft(edited === undefined ? dataTree(state) : edited.data);
         records ??= new PathMapDraft(next.fields);
         writePatch(tree, event.data, target.segments);
         changes?.paths.push(target.segments);
@@ -78,16 +82,14 @@ export function reduceEvents<Data>(
         }
         return;
       }
-      case 'final':
+      case 'final': {
         flush();
-        Object.assign(edit(), {
-          status: 'done',
-          final: event.data as Data,
-          hasFinal: true,
-          streamed: next.data,
-          data: event.data,
-        });
+        const draft = edit();
+        Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true });
+        draft.streamed = draft.data;
+        draft.data = event.data;
         return;
+      }
       case 'error':
         Object.assign(edit(), { status: 'error', error: event.error });
         return;
@@ -99,11 +101,15 @@ export function reduceEvents<Data>(
     }
   });
   flush();
-  return next;
+  if (edited === undefined) return state;
+  const { data, streamed, ...fields } = edited;
+  return createSnapshot<Data>(fields, data, streamed);
 
   // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
   function flush(): void {
-    if (tree !== undefined && tree.root !== next.data) edit().data = tree.root;
+    if (tree !== undefined && tree.root !== (edited === undefined ? dataTree(state) : edited.data)) {
+      edit().data = tree.root;
+    }
     if (tree !== undefined && changes !== undefined) for (const path of tree.replaced) changes.paths.push(path);
     const fields = records?.finish();
     if (fields !== undefined && fields !== next.fields) edit().fields = fields;
@@ -121,6 +127,24 @@ function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): bool
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** A snapshot being edited: its fields, and its trees as trees (never their plain values). */
+type Draft<Data> = Mutable<SnapshotFields<Data>> & { data: Tree; streamed: Tree };
+
+function draftOf<Data>(state: FieldStoreState<Data>): Draft<Data> {
+  const { status, attempt, reasoning, error, final, hasFinal, fields } = state;
+  return {
+    status,
+    attempt,
+    reasoning,
+    error,
+    final,
+    hasFinal,
+    fields,
+    data: dataTree(state),
+    streamed: streamedTree(state),
+  };
+}
+
 /** `undefined` for reserved `$` channels, which never enter the data tree. */
 function parsePatchPath(data: StreamingData): { segments: ReturnType<typeof parsePath>; key: string } | undefined {
   if (data.path.startsWith('$')) return undefined;
@@ -136,7 +160,7 @@ function writePatch(tree: TreeDraft, data: StreamingData, segments: ReturnType<t
     tree.settleContainer(segments, value);
   } else {
     // An opening delta: keep a container of the same kind (with any stale children) as it is.
-    const current = tree.read(segments);
-    if (!isContainer(current) || Array.isArray(current) !== Array.isArray(value)) tree.write(segments, value);
+    const kind = kindOf(tree.read(segments));
+    if (kind === undefined || (kind === 'array') !== Array.isArray(value)) tree.write(segments, value);
   }
 }

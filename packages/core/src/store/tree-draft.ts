@@ -1,56 +1,61 @@
-import { readOwn, writeOwn } from '../patch/apply-patch';
-import type { PathSegment } from '../patch/path';
-
-type Container = Record<string, unknown> | unknown[];
-
-/** The value at `segments` (own properties only), or `undefined`. Iterative. */
-export function readAt(root: unknown, segments: readonly PathSegment[]): unknown {
-  let node = root;
-  for (let i = 0; i < segments.length && node !== undefined; i++) node = readOwn(node, segments[i] as PathSegment);
-  return node;
-}
+import { writeOwn } from '../patch/apply-patch';
+import { checkListIndex } from '../patch/check-patch';
+import { formatPath, type PathSegment } from '../patch/path';
+import {
+  ArrayNode,
+  type Container,
+  childOf,
+  kindOf,
+  lengthOf,
+  ObjectNode,
+  readTree,
+  type Tree,
+  type TreeNode,
+  toNode,
+} from './tree-node';
 
 export function isContainer(value: unknown): value is Container {
   return value !== null && typeof value === 'object';
 }
 
 /**
- * A batch of writes to an immutable data tree with structural sharing: a write copies the
- * containers on its path, except containers this draft already copied or created, which it
- * mutates in place. So a batch copies each container at most once however many patches it holds,
- * and every untouched subtree keeps its reference. Iterative: a 100 000-deep path is fine.
+ * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
+ * for the containers on its path only, each in O(log32 width), and every untouched subtree keeps
+ * its identity. So a token costs the same in a 50-field form as in a 2 000-field one. Iterative:
+ * a 100 000-deep path is fine.
  */
 export class TreeDraft {
-  private readonly owned = new WeakSet<object>();
   /**
    * Paths (ancestors of a write) where a value that was not a container of the needed kind was
    * replaced by a fresh container: everything below them changed, not just the written branch.
    */
   readonly replaced: PathSegment[][] = [];
 
-  constructor(public root: unknown) {}
+  constructor(public root: Tree) {}
 
-  read(segments: readonly PathSegment[]): unknown {
-    return readAt(this.root, segments);
+  read(segments: readonly PathSegment[]): Tree {
+    return readTree(this.root, segments);
   }
 
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
-  write(segments: readonly PathSegment[], value: unknown): void {
+  write(segments: readonly PathSegment[], value: Tree): void {
     if (Object.is(this.read(segments), value)) return;
-    if (segments.length === 0) {
-      this.root = value;
-      return;
-    }
-    this.root = this.own(this.root, typeof segments[0] === 'number', segments, 0);
-    let node = this.root as Container;
-    const last = segments.length - 1;
-    for (let depth = 0; depth < last; depth++) {
+    const nodes: TreeNode[] = new Array(segments.length);
+    let current = this.root;
+    for (let depth = 0; depth < segments.length; depth++) {
       const segment = segments[depth] as PathSegment;
-      const child = this.own(readOwn(node, segment), typeof segments[depth + 1] === 'number', segments, depth + 1);
-      writeOwn(node, segment, child);
-      node = child;
+      if (typeof segment === 'number') {
+        checkListIndex(lengthOf(current), segment, () => formatPath(segments.slice(0, depth + 1)));
+      }
+      const node = this.nodeFor(current, typeof segment === 'number', segments, depth);
+      nodes[depth] = node;
+      current = node.get(segment);
     }
-    writeOwn(node, segments[last] as PathSegment, value);
+    let child = value;
+    for (let depth = segments.length - 1; depth >= 0; depth--) {
+      child = (nodes[depth] as TreeNode).with(segments[depth] as PathSegment, child);
+    }
+    this.root = child;
   }
 
   /**
@@ -61,47 +66,37 @@ export class TreeDraft {
    */
   settleContainer(segments: readonly PathSegment[], value: Container): void {
     const current = this.read(segments);
-    if (!isContainer(current) || Array.isArray(current) !== Array.isArray(value)) {
+    const kind = kindOf(current);
+    if (kind === undefined || (kind === 'array') !== Array.isArray(value)) {
       this.write(segments, value);
       return;
     }
     if (Array.isArray(value)) {
-      const items = current as unknown[];
-      const missing = value.some((item, i) => item !== undefined && items[i] === undefined);
-      if (items.length === value.length && !missing) return;
-      const next = items.slice(0, value.length);
-      for (let i = 0; i < value.length; i++) if (next[i] === undefined) next[i] = value[i];
-      this.adopt(segments, next);
+      const length = current instanceof ArrayNode ? current.length : (current as unknown[]).length;
+      const at = (i: number): Tree => childOf(current, i);
+      const missing = value.some((item, i) => item !== undefined && at(i) === undefined);
+      if (length === value.length && !missing) return;
+      this.write(segments, ArrayNode.from(value.map((item, i) => at(i) ?? item)));
       return;
     }
-    const record = current as Record<string, unknown>;
-    const wanted = value as Record<string, unknown>;
-    const extra = Object.keys(record).some((key) => !Object.hasOwn(wanted, key));
-    const missing = Object.keys(wanted).some((key) => !Object.hasOwn(record, key));
+    const keys = current instanceof ObjectNode ? current.keys() : Object.keys(current as Container);
+    const has = (key: string): boolean =>
+      current instanceof ObjectNode ? current.has(key) : Object.hasOwn(current as Container, key);
+    const extra = keys.some((key) => !Object.hasOwn(value, key));
+    const missing = Object.keys(value).some((key) => !has(key));
     if (!extra && !missing) return;
     const next: Record<string, unknown> = {};
-    for (const key of Object.keys(wanted)) {
-      writeOwn(next, key, Object.hasOwn(record, key) ? record[key] : wanted[key]);
+    for (const key of Object.keys(value)) {
+      writeOwn(next, key, has(key) ? childOf(current, key) : value[key]);
     }
-    this.adopt(segments, next);
+    this.write(segments, ObjectNode.from(next));
   }
 
-  private adopt(segments: readonly PathSegment[], container: Container): void {
-    this.write(segments, container);
-    this.owned.add(container);
-  }
-
-  /** `node` (at `segments[0..depth)`) as a container this draft owns. */
-  private own(node: unknown, wantArray: boolean, segments: readonly PathSegment[], depth: number): Container {
-    if (isContainer(node) && Array.isArray(node) === wantArray) {
-      if (this.owned.has(node)) return node;
-      const copy = Array.isArray(node) ? node.slice() : { ...node };
-      this.owned.add(copy);
-      return copy;
-    }
-    if (node !== undefined) this.replaced.push(segments.slice(0, depth));
-    const fresh: Container = wantArray ? [] : {};
-    this.owned.add(fresh);
-    return fresh;
+  /** The node to write `segments[depth]` into, in place of `tree` (at `segments[0..depth)`). */
+  private nodeFor(tree: Tree, wantArray: boolean, segments: readonly PathSegment[], depth: number): TreeNode {
+    const kind = kindOf(tree);
+    if (kind !== undefined && (kind === 'array') === wantArray) return toNode(tree as Container | TreeNode);
+    if (tree !== undefined) this.replaced.push(segments.slice(0, depth));
+    return wantArray ? ArrayNode.from([]) : ObjectNode.from({});
   }
 }

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PersistentVector } from '../../src/store/persistent-vector';
+import { TreeDraft } from '../../src/store/tree-draft';
+import { ArrayNode, materialise, ObjectNode, readTree } from '../../src/store/tree-node';
+
+/** The indexes a vector visits, with their values. */
+function entries<T>(vector: PersistentVector<T>): [number, T][] {
+  const seen: [number, T][] = [];
+  vector.forEach((value, index) => {
+    seen.push([index, value]);
+  });
+  return seen;
+}
+
+describe('PersistentVector', () => {
+  it('behaves like an array for any sequence of sets, and never changes an older version', () => {
+    const write = fc.tuple(fc.integer({ min: 0, max: 2_100 }), fc.integer());
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 70 }), fc.array(write, { maxLength: 60 }), (start, writes) => {
+        let vector = PersistentVector.from(start);
+        const reference = start.slice();
+        const versions: [PersistentVector<number>, number[]][] = [[vector, reference.slice()]];
+        for (const [index, value] of writes) {
+          vector = vector.set(index, value);
+          reference[index] = value;
+          versions.push([vector, reference.slice()]); // slice keeps the holes
+        }
+        for (const [version, expected] of versions) {
+          expect(version.length).toBe(expected.length);
+          const set = Object.keys(expected).map((key): [number, number] => [
+            Number(key),
+            expected[Number(key)] as number,
+          ]);
+          expect(entries(version)).toEqual(set);
+          for (const [index, value] of set) expect(version.get(index)).toBe(value);
+          expect(version.get(expected.length)).toBeUndefined();
+          expect(version.get(-1)).toBeUndefined();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('sets an index far past the end without creating the gap', () => {
+    const vector = PersistentVector.from(['a']).set(999_999_999, 'z');
+    expect(vector.length).toBe(1_000_000_000);
+    expect(entries(vector)).toEqual([
+      [0, 'a'],
+      [999_999_999, 'z'],
+    ]);
+    expect(vector.get(500_000_000)).toBeUndefined();
+  });
+});
+
+describe('persistent data tree', () => {
+  it('keeps every version of an object: an older version written again forks its keys', () => {
+    const base = ObjectNode.from({ a: 1 });
+    const left = base.with('b', 2);
+    const right = base.with('c', 3);
+    const leftAgain = left.with('a', 10);
+    expect(materialise(base)).toEqual({ a: 1 });
+    expect(materialise(left)).toEqual({ a: 1, b: 2 });
+    expect(materialise(right)).toEqual({ a: 1, c: 3 });
+    expect(materialise(leftAgain)).toEqual({ a: 10, b: 2 });
+    expect(Object.keys(materialise(right) as object)).toEqual(['a', 'c']);
+    expect(right.get('b')).toBeUndefined();
+  });
+
+  it('builds a node once and keeps the plain value of unchanged subtrees', () => {
+    const draft = new TreeDraft(undefined);
+    draft.write(['meta', 'tags', 0], 'x');
+    draft.write(['items', 0, 'name'], 'a');
+    const first = materialise(draft.root) as { meta: unknown; items: unknown[] };
+    expect(materialise(draft.root)).toBe(first);
+    draft.write(['items', 1, 'name'], 'b');
+    const second = materialise(draft.root) as { meta: unknown; items: unknown[] };
+    expect(second).toEqual({ meta: { tags: ['x'] }, items: [{ name: 'a' }, { name: 'b' }] });
+    expect(second.meta).toBe(first.meta);
+    expect(second.items[0]).toBe(first.items[0]);
+    expect(first).toEqual({ meta: { tags: ['x'] }, items: [{ name: 'a' }] });
+  });
+
+  it('writes into a plain container by turning only that container into a node', () => {
+    const plain = { keep: { deep: [1, 2] }, list: ['a'] };
+    const draft = new TreeDraft(plain);
+    draft.write(['list', 1], 'b');
+    expect(draft.root).toBeInstanceOf(ObjectNode);
+    expect(readTree(draft.root, ['list'])).toBeInstanceOf(ArrayNode);
+    expect(readTree(draft.root, ['keep'])).toBe(plain.keep);
+    expect(materialise(draft.root)).toEqual({ keep: { deep: [1, 2] }, list: ['a', 'b'] });
+    expect(plain).toEqual({ keep: { deep: [1, 2] }, list: ['a'] });
+  });
+
+  it('writes, reads and materialises a 50 000-deep path without overflowing the stack', () => {
+    const depth = 50_000;
+    const path = Array.from({ length: depth }, () => 0);
+    const draft = new TreeDraft(undefined);
+    draft.write(path, 'leaf');
+    expect(readTree(draft.root, path)).toBe('leaf');
+    let node = materialise(draft.root);
+    for (let i = 0; i < depth; i++) node = (node as unknown[])[0];
+    expect(node).toBe('leaf');
+  });
+});
