@@ -1,3 +1,4 @@
+import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { FormatName } from '../schema/select-format';
@@ -45,7 +46,10 @@ export class EventLog {
   /** Four slots per entry: a patch's path, wildcard, value, delta; otherwise the event or text. */
   #slots: unknown[] = [];
   #tags: number[] = [];
-  /** Path → entry of the path's open (coalescing) delta in the current attempt. */
+  /** The latest open delta entry and its path: the next delta of the same path joins it. */
+  #last = -1;
+  #lastPath = '';
+  /** Path → entry of an open delta that another path's delta interrupted (rare in practice). */
   #open = new Map<string, number>();
   #text = -1;
   #attempt = 0;
@@ -67,7 +71,7 @@ export class EventLog {
     if (this.#closed) return;
     this.#fold(event);
     if (isRecord(event)) return;
-    for (const reader of this.#readers) reader.enqueue(event);
+    if (this.#readers.size > 0) for (const reader of this.#readers) reader.enqueue(event);
     if (this.#listeners.size > 0) for (const listener of [...this.#listeners]) notify(listener, event);
   }
 
@@ -77,7 +81,7 @@ export class EventLog {
     this.#closed = true;
     this.#error = error;
     this.#settleText();
-    this.#open.clear();
+    this.#closeDeltas();
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
     this.#listeners.clear();
@@ -98,11 +102,30 @@ export class EventLog {
     };
   }
 
-  /** An async iterator over the compact history and every later event, selected with `pick`. */
-  read<Out>(pick: (event: ResponseEvent) => Out | undefined): AsyncGenerator<Out, void, undefined> {
-    const reader = new LogReader<Out>(this.replay(), pick, this, (r) => this.#readers.delete(r));
-    if (!this.#closed) this.#readers.add(reader);
-    return reader;
+  /**
+   * An async iterator over the compact history and every later event, selected with `pick`. Like
+   * a generator it does nothing until its first `next()`, which calls `onStart` and takes the
+   * history.
+   */
+  read<Out>(
+    pick: (event: ResponseEvent) => Out | undefined,
+    onStart?: () => void,
+  ): AsyncGenerator<Out, void, undefined> {
+    return new LogReader<Out>(pick, (reader) => {
+      onStart?.();
+      if (!this.#closed) this.#readers.add(reader);
+      const log = this;
+      return {
+        history: this.replay(),
+        detach: () => this.#readers.delete(reader),
+        get closed() {
+          return log.closed;
+        },
+        get error() {
+          return log.error;
+        },
+      };
+    });
   }
 
   /** The compact history as fresh events (record events included when asked). */
@@ -130,8 +153,7 @@ export class EventLog {
   lastText(): string {
     for (let entry = this.#tags.length - 1; entry >= 0; entry--) {
       const tag = this.#tags[entry] as number;
-      if (tag % KINDS === TEXT)
-        return Math.floor(tag / KINDS) === this.#attempt ? (this.#slots[entry * 4] as string) : '';
+      if (tag % KINDS === TEXT) return Math.floor(tag / KINDS) === this.#attempt ? this.#textAt(entry) : '';
     }
     return '';
   }
@@ -139,7 +161,7 @@ export class EventLog {
   #fold(event: LogEvent): void {
     if (event.attempt !== this.#attempt) {
       this.#settleText();
-      this.#open.clear();
+      this.#closeDeltas();
       this.#attempt = event.attempt;
     }
     if (event.type === 'patch') this.#foldPatch(event.data);
@@ -153,17 +175,27 @@ export class EventLog {
 
   #foldPatch(data: StreamingData): void {
     const { path } = data;
-    const entry = this.#open.get(path);
     if (data.event_type === 'done') {
-      if (entry !== undefined) this.#open.delete(path);
+      if (this.#last >= 0 && path === this.#lastPath) this.#last = -1;
+      else if (this.#open.size > 0) this.#open.delete(path);
       const source = SOURCES.indexOf(data.completion_source);
       this.#append(DONE + Math.max(source, 0), path, data.wildcard_path, data.value, data.delta);
       return;
     }
-    if (entry === undefined) {
-      this.#open.set(path, this.#tags.length);
-      this.#append(DELTA, path, data.wildcard_path, stored(data.value), data.delta);
-      return;
+    let entry = this.#last >= 0 && path === this.#lastPath ? this.#last : -1;
+    if (entry < 0) {
+      // Another path's delta: the latest open one waits in the map until its path continues.
+      if (this.#last >= 0) this.#open.set(this.#lastPath, this.#last);
+      entry = this.#open.size > 0 ? (this.#open.get(path) ?? -1) : -1;
+      this.#lastPath = path;
+      if (entry >= 0) {
+        this.#open.delete(path);
+        this.#last = entry;
+      } else {
+        this.#last = this.#tags.length;
+        this.#append(DELTA, path, data.wildcard_path, stored(data.value), data.delta);
+        return;
+      }
     }
     const slot = entry * 4;
     const joined = (this.#slots[slot + 3] as string).length + data.delta.length;
@@ -177,15 +209,25 @@ export class EventLog {
   #foldText(delta: string): void {
     if (this.#text < 0) {
       this.#text = this.#tags.length;
-      this.#append(TEXT, delta, undefined, undefined, undefined);
-    } else {
-      this.#slots[this.#text * 4] = (this.#slots[this.#text * 4] as string) + delta;
+      this.#append(TEXT, new TextAccumulator(), undefined, undefined, undefined);
     }
+    (this.#slots[this.#text * 4] as TextAccumulator).append(delta);
   }
 
-  /** Keeps the attempt's answer as one flat string when it is the text the deltas joined. */
+  /** An entry's text: a string once settled, an accumulator while the attempt streams. */
+  #textAt(entry: number): string {
+    const text = this.#slots[entry * 4] as string | TextAccumulator;
+    return typeof text === 'string' ? text : text.toString();
+  }
+
+  #closeDeltas(): void {
+    this.#last = -1;
+    this.#open.clear();
+  }
+
+  /** Keeps the attempt's answer (the parser's copy) when it is the text the deltas joined. */
   #adoptText(text: string): void {
-    if (this.#text >= 0 && (this.#slots[this.#text * 4] as string).length === text.length) {
+    if (this.#text >= 0 && this.#textAt(this.#text).length === text.length) {
       this.#slots[this.#text * 4] = text;
       this.#text = -1;
     }
@@ -196,10 +238,12 @@ export class EventLog {
     this.#slots.push(a, b, c, d);
   }
 
-  /** Flattens the attempt's joined text (a rope of every chunk) once it can grow no more. */
+  /** Turns the attempt's accumulated text into one flat string once it can grow no more. */
   #settleText(): void {
     if (this.#text < 0) return;
-    (this.#slots[this.#text * 4] as string).charCodeAt(0); // V8 flattens a rope on first read
+    const text = this.#textAt(this.#text);
+    text.charCodeAt(0); // V8 flattens a rope on first read
+    this.#slots[this.#text * 4] = text;
     this.#text = -1;
   }
 
@@ -209,7 +253,7 @@ export class EventLog {
     const slot = entry * 4;
     if (kind === OTHER) return this.#slots[slot] as LogEvent;
     const attempt = Math.floor(tag / KINDS);
-    if (kind === TEXT) return { type: 'text', attempt, delta: this.#slots[slot] as string };
+    if (kind === TEXT) return { type: 'text', attempt, delta: this.#textAt(entry) };
     const path = this.#slots[slot] as string;
     const data: StreamingData = {
       path,
@@ -245,30 +289,26 @@ function indexesOf(path: string): number[] {
   return parsePath(path).filter((segment): segment is number => typeof segment === 'number');
 }
 
+/** A reader's view of its log once attached. */
+type Attachment = { history: ResponseEvent[]; detach(): void; readonly closed: boolean; readonly error: unknown };
+
 /**
  * One reader of an {@link EventLog}: its own queue (the replayed history, then each new event),
  * drained by `next()`. A plain iterator object rather than an async generator: one promise per
  * event instead of a generator's several.
  */
 class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
-  #queue: ResponseEvent[];
+  #queue: ResponseEvent[] = [];
   #head = 0;
   #pick: (event: ResponseEvent) => Out | undefined;
-  #log: EventLog;
-  #release: (reader: LogReader<Out>) => void;
+  #attach: ((reader: LogReader<Out>) => Attachment) | undefined;
+  #log: Attachment | undefined;
   #finished = false;
   #wake: (() => void) | undefined;
 
-  constructor(
-    history: ResponseEvent[],
-    pick: (event: ResponseEvent) => Out | undefined,
-    log: EventLog,
-    release: (reader: LogReader<Out>) => void,
-  ) {
-    this.#queue = history;
+  constructor(pick: (event: ResponseEvent) => Out | undefined, attach: (reader: LogReader<Out>) => Attachment) {
     this.#pick = pick;
-    this.#log = log;
-    this.#release = release;
+    this.#attach = attach;
   }
 
   enqueue(event: ResponseEvent): void {
@@ -283,6 +323,12 @@ class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
   }
 
   next(): Promise<IteratorResult<Out, void>> {
+    if (this.#attach !== undefined && !this.#finished) {
+      const attach = this.#attach;
+      this.#attach = undefined;
+      this.#log = attach(this);
+      this.#queue = this.#log.history.concat(this.#queue);
+    }
     while (!this.#finished && this.#head < this.#queue.length) {
       const out = this.#pick(this.#queue[this.#head++] as ResponseEvent);
       if (this.#head >= 1024 && this.#head * 2 >= this.#queue.length) {
@@ -291,8 +337,9 @@ class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
       }
       if (out !== undefined) return Promise.resolve({ value: out, done: false });
     }
-    if (this.#finished || this.#log.closed) {
-      const error = this.#finished ? undefined : this.#log.error;
+    const log = this.#log;
+    if (this.#finished || log === undefined || log.closed) {
+      const error = this.#finished ? undefined : log?.error;
       this.#finish();
       return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
     }
@@ -318,9 +365,10 @@ class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
   #finish(): void {
     if (this.#finished) return;
     this.#finished = true;
+    this.#attach = undefined;
     this.#queue = [];
     this.#head = 0;
-    this.#release(this);
+    this.#log?.detach();
     this.wake();
   }
 }
