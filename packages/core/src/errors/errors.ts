@@ -89,12 +89,15 @@ export class TransportError extends FieldstreamError {
     readonly status: number,
     /** The response body (truncated to 64 KB), when one was read. */
     readonly body: string,
-    options: FieldstreamErrorOptions & { url?: string } = {},
+    options: FieldstreamErrorOptions & { url?: string; retryAfter?: string } = {},
   ) {
     super(status === 0 ? 'TRANSPORT_FAILED' : `HTTP_${status}`, message, options);
     this.url = options.url;
+    this.retryAfter = options.retryAfter;
   }
   readonly url: string | undefined;
+  /** The response's `Retry-After` header (seconds or an HTTP date), when it sent one. */
+  readonly retryAfter: string | undefined;
 }
 
 /** The provider reported an error inside an otherwise healthy stream (rate limit, overload, …). */

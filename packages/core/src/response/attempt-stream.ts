@@ -1,4 +1,4 @@
-import { FieldstreamError, OutputParseError, ProviderError, TransportError } from '../errors/errors';
+import { FieldstreamError, OutputParseError } from '../errors/errors';
 import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
 import { applyPatch } from '../patch/apply-patch';
@@ -8,6 +8,7 @@ import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
 import type { LogEvent } from './event-log';
 import { NativeReasoning } from './native-reasoning';
+import { isRetryableRequestError } from './retry-policy';
 
 export type AttemptStreamOptions = {
   model: Model;
@@ -130,7 +131,7 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
     if (iterator !== undefined) closeQuietly(iterator);
     const text = parser?.text ?? '';
     const failure = asRequestError(error, text, attempt);
-    return { kind: 'stream_failed', text, error: failure, retryable: isRetryable(failure) };
+    return { kind: 'stream_failed', text, error: failure, retryable: isRetryableRequestError(failure) };
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
@@ -154,14 +155,6 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
   const text = parser.text;
   const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);
   return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError };
-}
-
-/** Dropped connections, timeouts, rate limits, server and provider errors may pass when asked again. */
-function isRetryable(error: FieldstreamError): boolean {
-  if (error instanceof ProviderError) return true;
-  if (error instanceof TransportError)
-    return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-  return false;
 }
 
 function asRequestError(error: unknown, text: string, attempt: number): FieldstreamError {

@@ -11,6 +11,7 @@ import {
   invalid,
 } from '../errors/check-argument';
 import { FORMAT_OPTIONS } from '../formats/check-parser-options';
+import { resolveRetryPolicy } from './retry-policy';
 
 const WHERE = 'createResponse options';
 
@@ -50,6 +51,7 @@ function checkEach(options: unknown): void {
       checkValidator(`${WHERE}.validate${indexed ? `[${i}]` : ''}`, validator);
     });
   }
+  resolveRetryPolicy(options.retry, `${WHERE}.retry`);
   checkSerialisable(options.input);
 }
 

@@ -13,6 +13,7 @@ import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-e
 import { deriveMeta, type ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
+import { resolveRetryPolicy } from './retry-policy';
 import { runResponse, type Settlement } from './run-response';
 import type { Validator } from './validation/validator';
 
@@ -102,6 +103,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       requestedFormat,
       format,
       maxRetries,
+      retry: resolveRetryPolicy(options.retry),
       raiseEnsureFailure: options.raiseEnsureFailure ?? true,
       ensureAllKeys: options.ensureAllKeys ?? false,
       plan,

@@ -53,6 +53,8 @@ export type ObservationEvent =
       validator_name: string | undefined;
       validation_reason: string;
       validation_payload: unknown;
+      /** Milliseconds the response waits before the retry: backoff after a transport failure, else 0. */
+      delay_ms: number;
     }
   /** The response settled with data (validated, or the latest when `raiseEnsureFailure` is off). */
   | { type: 'model.done'; attempt: number; validated: boolean }

@@ -13,7 +13,13 @@ export type ResponseEvent<Data = unknown> =
   | { type: 'patch'; attempt: number; data: StreamingData }
   /** Raw answer text of the current attempt. */
   | { type: 'text'; attempt: number; delta: string }
-  | { type: 'status'; attempt: number; status: ResponseStatus }
+  | {
+      type: 'status';
+      attempt: number;
+      status: ResponseStatus;
+      /** With `retrying`: how long the response waits before the next attempt (backoff, `Retry-After`). */
+      retryDelayMs?: number;
+    }
   /** The validated final data (or the latest data when retries ran out without raising). */
   | { type: 'final'; attempt: number; data: Data }
   | { type: 'error'; attempt: number; error: FieldstreamError }

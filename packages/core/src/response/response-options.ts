@@ -3,6 +3,7 @@ import type { Model } from '../providers/model';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
 import type { OutputSchema } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
+import type { RetryPolicy } from './retry-policy';
 import type { Validator } from './validation/validator';
 
 /** Options of `createResponse`. */
@@ -27,6 +28,13 @@ export type CreateResponseOptions<Data = unknown> = {
   validate?: Validator<Data> | readonly Validator<Data>[];
   /** Retries shared by parse, request, ensure and validator failures (default 3). */
   maxRetries?: number;
+  /**
+   * How long to wait before re-sending after a transport failure (dropped connection, 408, 429,
+   * 5xx except 501, a provider error): exponential backoff with jitter, at least the server's
+   * `Retry-After`. Default `{ baseDelayMs: 500, factor: 2, maxDelayMs: 30_000, jitter: 0.5,
+   * respectRetryAfter: true }`. Other 4xx are never retried. See {@link RetryPolicy}.
+   */
+  retry?: RetryPolicy;
   /**
    * When the budget runs out on a validation failure (strict shape, ensure, validator): throw a
    * typed error (default `true`), or resolve `getData()` with the latest data.

@@ -13,6 +13,7 @@ import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { requirementsFor } from './response-prompt';
+import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
 import { type ValidationFailure, validateData } from './validation/run-validation';
 import { validateWithSchema } from './validation/standard-schema-stage';
 import type { Validator } from './validation/validator';
@@ -36,6 +37,8 @@ export type RunContext = {
   requestedFormat: FormatOption;
   format: FormatName;
   maxRetries: number;
+  /** How long to wait before re-sending after a transport failure. */
+  retry: ResolvedRetryPolicy;
   raiseEnsureFailure: boolean;
   ensureAllKeys: boolean;
   plan: OutputContractPlan | undefined;
@@ -107,6 +110,9 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         format = 'json';
         Object.assign(context.parts, requirementsFor(format, context.output, context.plan));
       }
+      // Transport failures back off (and honour Retry-After); a bad answer is asked again at once.
+      const delayMs =
+        failure.retryReason === 'request_failed' ? retryDelayMs(context.retry, attempt + 1, failure.error) : 0;
       observe({
         type: 'model.retrying',
         attempt: attempt + 1,
@@ -116,8 +122,10 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         validator_name: failure.validatorName,
         validation_reason: failure.reason,
         validation_payload: failure.payload,
+        delay_ms: delayMs,
       });
-      emit({ type: 'status', attempt, status: 'retrying' });
+      emit({ type: 'status', attempt, status: 'retrying', retryDelayMs: delayMs });
+      if (!(await waitBeforeRetry(delayMs, signal))) return { kind: 'aborted' };
       emit({ type: 'attempt', attempt: attempt + 1, format, reason: failure.retryReason });
       continue;
     }

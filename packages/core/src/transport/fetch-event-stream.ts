@@ -2,7 +2,7 @@ import { TransportError } from '../errors/errors';
 import { abortable, sleep, throwIfAborted, toAbortError } from './abort';
 import { checkFetchEventStream } from './check-transport-input';
 import { parseSSE } from './parse-sse';
-import { isTransientFailure, type RetryOptions, retryAfterMs, retryDelay } from './retry-policy';
+import { isTransientFailure, type RetryOptions, retryAfterHeaderMs, retryDelay } from './retry-policy';
 import type { SSEMessage } from './sse-message';
 
 /** Options for {@link fetchEventStream}. */
@@ -91,7 +91,7 @@ async function openEventStream(url: string, options: FetchEventStreamOptions, si
       const policy = options.retry;
       if (!(error instanceof OpenFailure) || !policy || retry > policy.attempts) throw unwrap(error);
       if (!(policy.shouldRetry ?? isTransientFailure)(error.error)) throw error.error;
-      await sleep(retryDelay(policy, retry, error.error, retryAfterMs(error.headers)), signal);
+      await sleep(retryDelay(policy, retry, error.error, retryAfterHeaderMs(error.headers)), signal);
     }
   }
 }
@@ -129,7 +129,10 @@ async function openOnce(url: string, options: FetchEventStreamOptions, signal: A
   if (!response.ok) {
     const body = await readErrorBody(response, signal);
     throw new OpenFailure(
-      new TransportError(`HTTP ${response.status} ${response.statusText} from ${url}`, response.status, body, { url }),
+      new TransportError(`HTTP ${response.status} ${response.statusText} from ${url}`, response.status, body, {
+        url,
+        retryAfter: response.headers.get('retry-after') ?? undefined,
+      }),
       response.headers,
     );
   }

@@ -1,4 +1,5 @@
 import type { TransportError } from '../errors/errors';
+import { retryAfterMs } from './retry-after';
 
 /**
  * Opt-in retries for opening an event stream. Without this option nothing is ever re-sent: a
@@ -11,11 +12,11 @@ export type RetryOptions = {
   attempts: number;
   /**
    * Wait before each retry in milliseconds (default 1000), or a function of the retry number
-   * (1 for the first retry) and the error. A `Retry-After` header in seconds wins when larger.
+   * (1 for the first retry) and the error. A `Retry-After` header (seconds or an HTTP date) wins when larger.
    */
   delayMs?: number | ((retry: number, error: TransportError) => number);
   /**
-   * Which failures to retry. Default: no response at all (status 0), 408, 429 and 5xx. Other
+   * Which failures to retry. Default: no response at all (status 0), 408, 429 and 5xx except 501. Other
    * 4xx (bad request, auth, not found) are never retried by default: the same request would fail
    * the same way.
    */
@@ -24,7 +25,9 @@ export type RetryOptions = {
 
 /** The default `shouldRetry`: transient failures only. */
 export function isTransientFailure(error: TransportError): boolean {
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  // 501 Not Implemented is permanent, like the other 4xx.
+  const { status } = error;
+  return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 
 /** Milliseconds to wait before retry number `retry` (1-based). */
@@ -33,8 +36,7 @@ export function retryDelay(options: RetryOptions, retry: number, error: Transpor
   return Math.max(configured, retryAfter);
 }
 
-/** `Retry-After` in milliseconds when it is a number of seconds, else 0. */
-export function retryAfterMs(headers: Headers | undefined): number {
-  const value = headers?.get('retry-after')?.trim();
-  return value && /^\d+$/.test(value) ? Number(value) * 1000 : 0;
+/** `Retry-After` in milliseconds (seconds or an HTTP date), else 0. */
+export function retryAfterHeaderMs(headers: Headers | undefined): number {
+  return retryAfterMs(headers?.get('retry-after'));
 }

@@ -94,11 +94,14 @@ describe('a response against the scripted model (fake timers)', () => {
         { attempt: 1, kind: 'missing_field', answer: missingReply },
       ],
     });
-    const response = createResponse({ model, input: 'x', output: incident, format: 'json' });
+    const response = createResponse({ model, input: 'x', output: incident, format: 'json', retry: { jitter: 0 } });
     const history: ResponseEvent[] = [];
     response.subscribe((event) => history.push(event));
     const data = response.getData();
+    // The drop (at 40 characters, ~80 ms) is followed by the 500 ms backoff before attempt 1.
     await vi.advanceTimersByTimeAsync(100);
+    expect([response.attempt, response.status]).toEqual([0, 'retrying']);
+    await vi.advanceTimersByTimeAsync(500);
     expect(response.attempt).toBe(1);
     await vi.runAllTimersAsync();
     expect(await data).toEqual(JSON.parse(complete));

@@ -1,0 +1,97 @@
+import { checkObject, invalid } from '../errors/check-argument';
+import { type FieldstreamError, ProviderError, TransportError } from '../errors/errors';
+import { sleep } from '../transport/abort';
+import { retryAfterMs } from '../transport/retry-after';
+
+/**
+ * How a response waits before it sends a request again after a transport failure (a dropped
+ * connection, 408, 429, a 5xx other than 501, or a provider error inside the stream): exponential
+ * backoff with jitter, and never sooner than the server's `Retry-After`. Parse and validation
+ * failures are retried at once (the model, not the server, was the problem). Other 4xx and 501
+ * are never retried: the same request would fail the same way. The retries come out of the one
+ * `maxRetries` budget. Waiting is aborted by `abort()` / the response's `signal`.
+ */
+export type RetryPolicy = {
+  /** The wait before the first retry, in milliseconds. Default 500. */
+  baseDelayMs?: number;
+  /** Each later wait is this many times the previous one. Default 2. */
+  factor?: number;
+  /** The longest wait in milliseconds, also the most a `Retry-After` can ask for. Default 30 000. */
+  maxDelayMs?: number;
+  /**
+   * The share of each backoff drawn at random, so that many clients do not retry in step: 0.5
+   * waits between half and all of it. 0 (no jitter) to 1. Default 0.5.
+   */
+  jitter?: number;
+  /** Wait at least what a `Retry-After` header asks (seconds or an HTTP date), up to `maxDelayMs`. Default true. */
+  respectRetryAfter?: boolean;
+};
+
+export type ResolvedRetryPolicy = Required<RetryPolicy>;
+
+export const DEFAULT_RETRY_POLICY: ResolvedRetryPolicy = Object.freeze({
+  baseDelayMs: 500,
+  factor: 2,
+  maxDelayMs: 30_000,
+  jitter: 0.5,
+  respectRetryAfter: true,
+});
+
+/** The policy with its defaults; an `ArgumentError` for a value out of range. */
+export function resolveRetryPolicy(policy: unknown, where = 'createResponse options.retry'): ResolvedRetryPolicy {
+  if (policy === undefined) return DEFAULT_RETRY_POLICY;
+  checkObject(where, policy);
+  const resolved = { ...DEFAULT_RETRY_POLICY, ...policy } as ResolvedRetryPolicy;
+  const number = (key: keyof RetryPolicy, ok: (value: number) => boolean, expected: string): void => {
+    const value = resolved[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || !ok(value)) {
+      throw invalid(`${where}.${key}`, expected, policy[key]);
+    }
+  };
+  number('baseDelayMs', (value) => value >= 0, 'a finite number ≥ 0');
+  number('factor', (value) => value >= 1, 'a finite number ≥ 1');
+  number('maxDelayMs', (value) => value >= 0, 'a finite number ≥ 0');
+  number('jitter', (value) => value >= 0 && value <= 1, 'a number from 0 to 1');
+  if (typeof resolved.respectRetryAfter !== 'boolean') {
+    throw invalid(`${where}.respectRetryAfter`, 'true or false', policy.respectRetryAfter);
+  }
+  return resolved;
+}
+
+/** A failure worth sending the same request again for: the connection or the server's load, not the request. */
+export function isRetryableRequestError(error: FieldstreamError): boolean {
+  if (error instanceof ProviderError) return true;
+  if (!(error instanceof TransportError)) return false;
+  const { status } = error;
+  // 501 Not Implemented is permanent, like the other 4xx.
+  return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
+}
+
+/**
+ * Milliseconds to wait before retry number `retry` (1 for the first) after `error`: the backoff
+ * `baseDelayMs × factor^(retry − 1)` capped at `maxDelayMs`, minus up to `jitter` of it at random,
+ * raised to the error's `Retry-After` (capped at `maxDelayMs` too).
+ */
+export function retryDelayMs(
+  policy: ResolvedRetryPolicy,
+  retry: number,
+  error: unknown,
+  now: number = Date.now(),
+  random: () => number = Math.random,
+): number {
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * policy.factor ** (retry - 1));
+  const jittered = backoff * (1 - policy.jitter * random());
+  const asked = policy.respectRetryAfter && error instanceof TransportError ? retryAfterMs(error.retryAfter, now) : 0;
+  return Math.round(Math.min(policy.maxDelayMs, Math.max(jittered, asked)));
+}
+
+/** Waits `ms` (a plain timer, so fake timers drive it); false when `signal` aborts first. */
+export async function waitBeforeRetry(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (ms <= 0) return !signal.aborted;
+  try {
+    await sleep(ms, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
