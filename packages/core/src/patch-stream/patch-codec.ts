@@ -12,31 +12,36 @@ import {
   type WirePatch,
 } from './wire-events';
 
-/** Turns response events into wire events, leaving out every value the reader can rebuild. */
+/** Turns response events into wire events, leaving out everything the reader can rebuild. */
 export class PatchEncoder {
   #mirror = new ValueMirror();
   #attempt = 0;
+  #path: string | undefined;
 
   encode(event: ResponseEvent): WireEvent {
-    const n = event.attempt;
-    if (n !== this.#attempt) this.#reset(n);
+    const n = this.#attemptField(event.attempt, event.type === 'attempt');
     switch (event.type) {
       case 'patch':
-        return this.#patch(n, event.data);
+        return { ...this.#patch(event.data), ...n };
       case 'attempt':
-        return event.reason === undefined
-          ? { k: 'a', n, f: event.format }
-          : { k: 'a', n, f: event.format, why: event.reason };
+        return {
+          k: 'a',
+          n: event.attempt,
+          f: event.format,
+          ...(event.reason === undefined ? {} : { why: event.reason }),
+        };
       case 'status':
-        return { k: 's', n, s: event.status };
+        return { k: 's', ...n, s: event.status };
       case 'text':
-        return { k: 't', n, d: event.delta };
+        return { k: 't', ...n, d: event.delta };
       case 'final':
-        return { k: 'f', n, v: event.data };
+        return deepEqual(this.#mirror.treeAt(''), event.data)
+          ? { k: 'f', ...n, r: 1 }
+          : { k: 'f', ...n, v: event.data };
       case 'error':
-        return { k: 'e', n, err: toWireError(event.error) };
+        return { k: 'e', ...n, err: toWireError(event.error) };
       case 'aborted':
-        return { k: 'x', n };
+        return { k: 'x', ...n };
     }
   }
 
@@ -44,30 +49,38 @@ export class PatchEncoder {
     return { k: 'o', o: toWireObservation(event) };
   }
 
-  #patch(n: number, data: StreamingData): WirePatch {
-    const wire: WirePatch = { k: 'p', n, p: data.path };
-    if (data.delta !== '') wire.d = data.delta;
-    if (data.event_type === 'done') wire.e = 1;
-    if (data.completion_source !== undefined) wire.c = data.completion_source;
-    if (this.#mirror.isStringAfter(data.path, data.delta, data.value)) {
-      // The reader rebuilds it: previous string + delta.
-    } else if (
-      data.value !== null &&
-      typeof data.value === 'object' &&
-      deepEqual(this.#mirror.treeAt(data.path), data.value)
-    ) {
-      wire.r = 1;
-    } else wire.v = data.value;
-    const derived = derivedPathFields(data.path);
-    if (derived.wildcard_path !== data.wildcard_path) wire.w = data.wildcard_path;
-    if (!deepEqual(derived.indexes, data.indexes)) wire.i = data.indexes;
-    this.#mirror.record(data.path, data.value);
-    return wire;
+  /** `{ n }` when the event's attempt is not the current one (which it then becomes). */
+  #attemptField(attempt: number, always: boolean): { n?: number } {
+    if (attempt === this.#attempt && !always) return {};
+    if (attempt !== this.#attempt) {
+      this.#attempt = attempt;
+      this.#mirror = new ValueMirror();
+      this.#path = undefined;
+    }
+    return { n: attempt };
   }
 
-  #reset(attempt: number): void {
-    this.#attempt = attempt;
-    this.#mirror = new ValueMirror();
+  #patch(data: StreamingData): WirePatch {
+    const { path, delta, value } = data;
+    const wire: WirePatch = {};
+    if (path !== this.#path) wire.p = relativePath(this.#path ?? '', path);
+    this.#path = path;
+    if (delta !== '') wire.d = delta;
+    const done = data.event_type === 'done';
+    if (done) wire.e = 1;
+    const source = data.completion_source;
+    if (done ? source !== 'observed_boundary' : source !== undefined) wire.c = source ?? '';
+    if (value === undefined) wire.u = 1;
+    else if (this.#mirror.isStringAfter(path, delta, value)) {
+      // The reader rebuilds it: previous string + delta.
+    } else if (this.#mirror.isJsonAfter(path, delta, value)) wire.j = 1;
+    else if (value !== null && typeof value === 'object' && deepEqual(this.#mirror.treeAt(path), value)) wire.r = 1;
+    else wire.v = value;
+    const derived = derivedPathFields(path);
+    if (derived.wildcard_path !== data.wildcard_path) wire.w = data.wildcard_path;
+    if (!deepEqual(derived.indexes, data.indexes)) wire.i = data.indexes;
+    this.#mirror.record(path, value, delta);
+    return wire;
   }
 }
 
@@ -75,15 +88,17 @@ export class PatchEncoder {
 export class PatchDecoder {
   #mirror = new ValueMirror();
   #attempt = 0;
+  #path = '';
 
   decode(wire: WireEvent): { event: ResponseEvent } | { observation: ObservationEvent } {
     if (wire.k === 'o') return { observation: fromWireObservation(wire.o) as ObservationEvent };
-    const attempt = wire.n;
+    const attempt = wire.n ?? this.#attempt;
     if (attempt !== this.#attempt) {
       this.#attempt = attempt;
       this.#mirror = new ValueMirror();
     }
     switch (wire.k) {
+      case undefined:
       case 'p':
         return { event: { type: 'patch', attempt, data: this.#patch(wire) } };
       case 'a':
@@ -98,7 +113,7 @@ export class PatchDecoder {
       case 't':
         return { event: { type: 'text', attempt, delta: wire.d } };
       case 'f':
-        return { event: { type: 'final', attempt, data: wire.v } };
+        return { event: { type: 'final', attempt, data: wire.r === 1 ? this.#mirror.treeAt('') : wire.v } };
       case 'e':
         return { event: { type: 'error', attempt, error: fromWireError(wire.err) } };
       case 'x':
@@ -107,16 +122,20 @@ export class PatchDecoder {
   }
 
   #patch(wire: WirePatch): StreamingData {
+    const path = wire.p === undefined ? this.#path : absolutePath(this.#path, wire.p);
+    this.#path = path;
     const delta = wire.d ?? '';
     let value: unknown;
     if ('v' in wire) value = wire.v;
-    else if (wire.r === 1) value = this.#mirror.treeAt(wire.p);
-    else value = this.#mirror.stringAfter(wire.p, delta);
-    this.#mirror.record(wire.p, value);
-    const derived = derivedPathFields(wire.p);
+    else if (wire.u === 1) value = undefined;
+    else if (wire.j === 1) value = this.#mirror.jsonAfter(path, delta);
+    else if (wire.r === 1) value = this.#mirror.treeAt(path);
+    else value = this.#mirror.stringAfter(path, delta);
+    this.#mirror.record(path, value, delta);
+    const derived = derivedPathFields(path);
     const done = wire.e === 1;
     const data: StreamingData = {
-      path: wire.p,
+      path,
       wildcard_path: wire.w ?? derived.wildcard_path,
       indexes: wire.i ?? derived.indexes,
       delta,
@@ -124,9 +143,28 @@ export class PatchDecoder {
       is_complete: done,
       event_type: done ? 'done' : 'delta',
     };
-    if (wire.c !== undefined) data.completion_source = wire.c;
+    const source = wire.c === undefined ? (done ? 'observed_boundary' : undefined) : wire.c === '' ? undefined : wire.c;
+    if (source !== undefined) data.completion_source = source;
     return data;
   }
+}
+
+/** `28:email`: keep 28 characters of the previous path, add `email` (a path that looks like this is sent as `0:…`). */
+const RELATIVE = /^(\d+):/;
+const MIN_SHARED = 6;
+
+function relativePath(previous: string, path: string): string {
+  let shared = 0;
+  const limit = Math.min(previous.length, path.length);
+  while (shared < limit && previous.charCodeAt(shared) === path.charCodeAt(shared)) shared++;
+  if (shared >= MIN_SHARED) return `${shared}:${path.slice(shared)}`;
+  return RELATIVE.test(path) ? `0:${path}` : path;
+}
+
+function absolutePath(previous: string, wire: string): string {
+  const match = RELATIVE.exec(wire);
+  if (match === null) return wire;
+  return previous.slice(0, Number(match[1])) + wire.slice((match[0] as string).length);
 }
 
 /**
@@ -137,12 +175,13 @@ export function coalesceDeltas(events: readonly WireEvent[]): WireEvent[] {
   const out: WireEvent[] = [];
   for (const event of events) {
     const previous = out[out.length - 1];
+    // A follow-on delta names no path and no attempt: it continues the previous patch's path.
     if (
-      isPlainDelta(event) &&
       previous !== undefined &&
       isPlainDelta(previous) &&
-      previous.p === event.p &&
-      previous.n === event.n
+      isPlainDelta(event) &&
+      event.p === undefined &&
+      event.n === undefined
     ) {
       out[out.length - 1] = { ...previous, d: (previous.d ?? '') + (event.d ?? '') };
     } else out.push(event);
@@ -151,13 +190,7 @@ export function coalesceDeltas(events: readonly WireEvent[]): WireEvent[] {
 }
 
 function isPlainDelta(event: WireEvent): event is WirePatch {
-  return (
-    event.k === 'p' &&
-    event.e === undefined &&
-    event.c === undefined &&
-    !('v' in event) &&
-    event.r === undefined &&
-    event.w === undefined &&
-    event.i === undefined
-  );
+  if (event.k !== undefined) return false;
+  const { p: _path, n: _attempt, d: _delta, ...rest } = event;
+  return Object.keys(rest).length === 0;
 }

@@ -8,7 +8,25 @@ import type { StreamingData } from '../patch/streaming-data';
  */
 export class ValueMirror {
   #last = new Map<string, unknown>();
+  #raw = new Map<string, string>();
   #tree: unknown;
+
+  /** The value the path's deltas spell as JSON (`"1"`, `"5"` → 15), when they do and it is `value`. */
+  isJsonAfter(path: string, delta: string, value: unknown): boolean {
+    if (value === null || typeof value === 'object' || typeof value === 'string' || value === undefined) return false;
+    const raw = this.jsonAfter(path, delta);
+    return raw !== undefined && Object.is(raw, value);
+  }
+
+  jsonAfter(path: string, delta: string): unknown {
+    const raw = (this.#raw.get(path) ?? '') + delta;
+    if (raw.trim() === '') return undefined;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
 
   /** The value `prev + delta` gives, when the path's last value is a string (or none). */
   stringAfter(path: string, delta: string): string | undefined {
@@ -40,8 +58,9 @@ export class ValueMirror {
     return node !== null && typeof node === 'object' ? structuredClone(node) : node;
   }
 
-  record(path: string, value: unknown): void {
+  record(path: string, value: unknown, delta: string): void {
     this.#last.set(path, value);
+    if (delta !== '') this.#raw.set(path, (this.#raw.get(path) ?? '') + delta);
     const segments = segmentsOf(path);
     if (segments === undefined) return;
     // Containers are copied in, so later writes never touch the caller's objects.

@@ -4,21 +4,25 @@ import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 
 /**
- * A field patch on the wire. Only what the reader cannot derive is sent: `v` (the value) is left
- * out when it is the previous string at the path plus `d` (or, with `r`, the reader's own tree at
- * the path); `w`/`i` only when they differ from what the path gives.
+ * A field patch on the wire. Only what the reader cannot derive is sent: `k` (absent for patches),
+ * `n` (absent: the current attempt), `p` (absent: the previous patch's path; `28:email`: its first
+ * 28 characters then `email`). The value is left
+ * out when it is the previous string at the path plus `d`; `j`: the JSON the path's deltas spell;
+ * `r`: the reader's own tree at the path (a finished list or object); `u`: undefined.
  */
 export type WirePatch = {
-  k: 'p';
-  n: number;
-  p: string;
+  k?: 'p';
+  n?: number;
+  p?: string;
   d?: string;
   /** 1 on the path's `done` event. */
   e?: 1;
-  c?: CompletionSource;
+  /** The completion source when it is not `observed_boundary` (`''`: none). */
+  c?: CompletionSource | '';
   v?: unknown;
-  /** 1: the value is the reader's tree at the path (a finished list or object). */
+  j?: 1;
   r?: 1;
+  u?: 1;
   w?: string;
   i?: number[];
 };
@@ -30,11 +34,12 @@ export type WireError = { name: string; code: string; message: string };
 export type WireEvent =
   | WirePatch
   | { k: 'a'; n: number; f: FormatName; why?: string }
-  | { k: 's'; n: number; s: ResponseStatus }
-  | { k: 't'; n: number; d: string }
-  | { k: 'f'; n: number; v: unknown }
-  | { k: 'e'; n: number; err: WireError }
-  | { k: 'x'; n: number }
+  | { k: 's'; n?: number; s: ResponseStatus }
+  | { k: 't'; n?: number; d: string }
+  /** The final data; `r`: it is the reader's tree (the usual case), so it is not sent twice. */
+  | { k: 'f'; n?: number; v?: unknown; r?: 1 }
+  | { k: 'e'; n?: number; err: WireError }
+  | { k: 'x'; n?: number }
   /** An observation event, errors made JSON and prompts and answer texts left out. */
   | { k: 'o'; o: Record<string, unknown> };
 

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench -- patch-stream`: bytes on the wire for a server-side generation sent to the
+ * browser three ways, for a 64 KB and a 256 KB JSON answer in 20-character chunks:
+ * - the patch stream as `toPatchStream` writes it when the reader keeps up (one SSE message per
+ *   event, the worst case: no coalescing),
+ * - the same read as fast as possible (events gathered since the last read are one message),
+ * - whole partial objects, one SSE message per chunk (what `streamObject` + `useObject` send).
+ */
+import { createResponse, createStreamParser, type ResponseEvent, scriptedModel } from '../packages/core/src/index';
+import { PatchEncoder } from '../packages/core/src/patch-stream/patch-codec';
+import { toPatchStream } from '../packages/core/src/patch-stream/to-patch-stream';
+import { chunkText } from './harness';
+import { benchDocument } from './json-documents';
+
+const CHUNK = 20;
+const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
+
+function makeResponse(answer: string) {
+  return createResponse({
+    model: scriptedModel({ answers: [answer], chunkSize: CHUNK }),
+    input: 'report',
+    format: 'json',
+  });
+}
+
+/** One SSE message per response and observation event, each encoded on its own. */
+async function perEventBytes(answer: string): Promise<{ bytes: number; events: number }> {
+  const response = makeResponse(answer);
+  const encoder = new PatchEncoder();
+  let bytes = 0;
+  let events = 0;
+  const add = (wire: unknown) => {
+    bytes += utf8(`data: [${JSON.stringify(wire)}]\n\n`);
+    events++;
+  };
+  response.subscribe((event: ResponseEvent) => {
+    if (event.type !== 'text') add(encoder.encode(event));
+  });
+  response.observe((event) => add(encoder.observation(event)));
+  await response.getData();
+  return { bytes: bytes + utf8('event: end\ndata: {}\n\n'), events };
+}
+
+/** What `toPatchStream` actually writes when read as fast as possible. */
+async function streamedBytes(answer: string): Promise<{ bytes: number; messages: number }> {
+  const reader = (toPatchStream(makeResponse(answer)).body as ReadableStream<Uint8Array>).getReader();
+  let bytes = 0;
+  let messages = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    bytes += next.value.byteLength;
+    messages++;
+  }
+  return { bytes, messages };
+}
+
+/** The partial object after every chunk, serialised whole, as an object stream sends it. */
+function wholeObjectBytes(answer: string): number {
+  const parser = createStreamParser({ format: 'json' });
+  let bytes = 0;
+  for (const chunk of chunkText(answer, 1, CHUNK, CHUNK)) {
+    parser.push(chunk);
+    bytes += utf8(`data: ${JSON.stringify(parser.snapshot())}\n\n`);
+  }
+  parser.finish();
+  return bytes + utf8(`data: ${JSON.stringify(parser.snapshot())}\n\n`);
+}
+
+/** A bench document of `bytes` UTF-8 bytes or just over (whole sections). */
+function answerOf(bytes: number): string {
+  // benchDocument's size argument counts sections before indentation: grow it until the text is big enough.
+  for (let guess = Math.ceil(bytes * 0.6); ; guess = Math.ceil(guess * 1.02)) {
+    const answer = benchDocument(guess);
+    if (utf8(answer) >= bytes) return answer;
+  }
+}
+
+export default async function patchStreamBench(): Promise<void> {
+  console.log(`\n## Bytes on the wire: patch stream vs whole partial objects (${CHUNK}-char chunks)\n`);
+  console.log('| answer | patch stream, 1 message/event | patch stream, read at full speed | whole partial objects |');
+  console.log('|---|---|---|---|');
+  const ratios: number[] = [];
+  for (const size of [64 * 1024, 256 * 1024]) {
+    const answer = answerOf(size);
+    const answerBytes = utf8(answer);
+    const perEvent = await perEventBytes(answer);
+    const streamed = await streamedBytes(answer);
+    const whole = wholeObjectBytes(answer);
+    const x = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB (${(bytes / answerBytes).toFixed(2)}×)`;
+    console.log(
+      `| ${(answerBytes / 1024).toFixed(0)} KB | ${x(perEvent.bytes)}, ${perEvent.events} events | ${x(streamed.bytes)}, ${streamed.messages} messages | ${x(whole)} |`,
+    );
+    ratios.push(perEvent.bytes / answerBytes);
+  }
+  console.log(
+    `\nlinearity: patch-stream bytes per answer byte at 256 KB / at 64 KB = ${((ratios[1] ?? 0) / (ratios[0] ?? 1)).toFixed(2)} (1.00 = linear)`,
+  );
+}
