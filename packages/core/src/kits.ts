@@ -6,6 +6,7 @@ export * from './kits/answer-flow/index';
 // Contracts: a versioned output with statuses, rules, consumers, samples and a compatibility check.
 export type { ChangeLevel, CompatibilityReport, ContractChange } from './kits/contract/check-contract-compatibility';
 export { checkContractCompatibility } from './kits/contract/check-contract-compatibility';
+export type { InferContractData } from './kits/contract/contract-data';
 export { ContractError } from './kits/contract/contract-error';
 export type * from './kits/contract/contract-types';
 export { type Contract, defineContract } from './kits/contract/define-contract';

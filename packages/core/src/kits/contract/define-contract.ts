@@ -1,6 +1,7 @@
 import type { Validator } from '../../response/validation/validator';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { JsonSchema } from '../../schema/json-schema';
+import type { ContractData } from './contract-data';
 import { ContractError } from './contract-error';
 import { contractInstructions } from './contract-instructions';
 import { contractJSONSchema, contractOutput } from './contract-schema';
@@ -9,6 +10,7 @@ import type {
   ContractField,
   ContractRoute,
   ContractRuleContext,
+  ContractStatus,
   ContractViolation,
 } from './contract-types';
 import { type ContractSample, runContractSamples, type SampleReport } from './run-contract-samples';
@@ -35,14 +37,31 @@ export type Contract<Data = Record<string, unknown>> = {
   checkSamples(samples: readonly ContractSample[], context?: ContractRuleContext): SampleReport;
 };
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+/** Rejects a record type with a string index (fields typed `Record<string, ContractField>`): nothing to infer. */
+type KnownKeys<T> = string extends keyof T ? never : unknown;
+
+// `major.minor` (the output-contract seed's "1.2") or `major.minor.patch`.
+const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)(\.(0|[1-9]\d*))?$/;
 
 /**
  * Defines an output contract: the agreement between a model's output and its consumers. Every
  * field is required (absence is `null` or `[]`), `status` says what each consumer does next, and
- * the rules check what JSON Schema cannot. A malformed definition throws `ContractError`.
+ * the rules check what JSON Schema cannot. A malformed definition throws `ContractError`. Written
+ * inline, the data type is inferred from the fields and statuses (the rules' `data` is typed by
+ * it; name it with `InferContractData<typeof contract>`); a definition already typed as
+ * `ContractDefinition<Data>` keeps its `Data`.
  */
-export function defineContract<Data = Record<string, unknown>>(definition: ContractDefinition<Data>): Contract<Data> {
+export function defineContract<
+  const Fields extends Readonly<Record<string, ContractField>>,
+  const Statuses extends Readonly<Record<string, ContractStatus>>,
+>(
+  definition: ContractDefinition<ContractData<Fields, Statuses>> & {
+    readonly fields: Fields & KnownKeys<Fields>;
+    readonly statuses: Statuses & KnownKeys<Statuses>;
+  },
+): Contract<ContractData<Fields, Statuses>>;
+export function defineContract<Data>(definition: ContractDefinition<Data>): Contract<Data>;
+export function defineContract<Data>(definition: ContractDefinition<Data>): Contract<Data> {
   checkDefinition(definition);
   const output = contractOutput(definition);
   const validate = (value: unknown, context?: ContractRuleContext) =>
@@ -85,8 +104,8 @@ function route<Data>(definition: ContractDefinition<Data>, value: unknown): Cont
 function checkDefinition<Data>(definition: ContractDefinition<Data>): void {
   const problems: string[] = [];
   if (!definition.name) problems.push('name is required');
-  if (!SEMVER.test(definition.version ?? ''))
-    problems.push(`version must be major.minor.patch, got ${JSON.stringify(definition.version)}`);
+  if (!VERSION.test(definition.version ?? ''))
+    problems.push(`version must be major.minor or major.minor.patch, got ${JSON.stringify(definition.version)}`);
   const statuses = Object.entries(definition.statuses ?? {});
   if (statuses.length === 0) problems.push('at least one status is required');
   const consumers = Object.keys(definition.consumers ?? {});
