@@ -18,6 +18,7 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/core/test/**/*.test.ts'],
           testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
         },
       },
       {
@@ -28,6 +29,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['packages/react/test/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
         },
       },
       {
@@ -38,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/server/test/**/*.test.ts'],
           testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
         },
       },
       {

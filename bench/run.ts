@@ -3,6 +3,7 @@
  * A suite's default export is an async function that measures and prints. Pass suite names as
  * arguments to run only those (`npm run bench -- json`).
  */
+import './register-formats';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -24,16 +24,17 @@ export type { FormatName, FormatOption } from './schema/select-format';
 export type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from './schema/standard-schema';
 export { selectFormat } from './schema/select-format';
 
-// Parsing without a model: the incremental parser, the final parse, and the formats beyond json
-// (import the ones you use).
+// Parsing without a model: the incremental parser, the final parse, and the formats beyond the
+// built-in json and text: import the ones you use and pass them (`formats: [hybridFormat]`) or
+// register them once (`registerFormat(hybridFormat)`).
 export type { CreateStreamParserOptions, StreamParser } from './formats/create-stream-parser';
 export { createStreamParser } from './formats/create-stream-parser';
 export { flatMarkdownFormat } from './formats/flat-markdown/index';
 export type { FinalParse, FormatDefinition } from './formats/format-parser';
+export { registerFormat } from './formats/format-registry';
 export { hybridFormat } from './formats/hybrid/index';
 export type { ParseOutputOptions } from './formats/parse-output';
 export { parseOutput } from './formats/parse-output';
-export { textFormat } from './formats/text/index';
 export { xmlFieldFormat } from './formats/xml-field/index';
 export { yamlLiteralFormat } from './formats/yaml-literal/index';
 
@@ -88,6 +89,7 @@ export {
   ValidationError,
 } from './errors/errors';
 export { ArgumentError } from './errors/argument-error';
+export { FormatNotRegisteredError } from './errors/format-not-registered-error';
 export { PathSyntaxError } from './patch/path';
 
 // Providers: a model is a function from a request to provider events; these speak the common wires.

@@ -11,9 +11,9 @@ const CORE_GROUPS = {
   parsing: [
     'createStreamParser',
     'parseOutput',
+    'registerFormat',
     'flatMarkdownFormat',
     'hybridFormat',
-    'textFormat',
     'xmlFieldFormat',
     'yamlLiteralFormat',
   ],
@@ -34,6 +34,7 @@ const CORE_GROUPS = {
     'ArgumentError',
     'DepthLimitError',
     'EnsureError',
+    'FormatNotRegisteredError',
     'OutputContractError',
     'OutputParseError',
     'PathSyntaxError',
@@ -89,7 +90,7 @@ describe('public API', () => {
   it('@fieldstream/core exports exactly the listed names, about forty', () => {
     const names = Object.values(CORE_GROUPS).flat();
     expect(exportNames(core)).toEqual(sorted(names));
-    expect(names.length).toBeLessThanOrEqual(43);
+    expect(names.length).toBeLessThanOrEqual(44);
   });
 
   it('@fieldstream/core/kits exports exactly the listed names', () => {
@@ -109,10 +110,10 @@ describe('public API', () => {
 
   it('each exported format definition carries its wire name', () => {
     expect(
-      [core.hybridFormat, core.xmlFieldFormat, core.yamlLiteralFormat, core.flatMarkdownFormat, core.textFormat].map(
+      [core.hybridFormat, core.xmlFieldFormat, core.yamlLiteralFormat, core.flatMarkdownFormat].map(
         (format) => format.name,
       ),
-    ).toEqual(['hybrid', 'xml_field', 'yaml_literal', 'flat_markdown', 'text']);
+    ).toEqual(['hybrid', 'xml_field', 'yaml_literal', 'flat_markdown']);
   });
 
   it('one casing per concept: run-time names are camelCase, PascalCase classes, or SCREAMING constants', () => {

@@ -5,10 +5,10 @@ import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
 import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
-import type { FinalParse, FormatStreamParser } from './format-parser';
+import type { FinalParse, FormatDefinition, FormatStreamParser } from './format-parser';
+import { formatDefinition } from './format-registry';
 import { parseAnswer } from './parse-answer';
 import { reconcileWithFinal } from './reconcile-with-final';
-import { formats } from './registry';
 import { TextAccumulator } from './text-accumulator';
 
 /** Options of {@link createStreamParser}. */
@@ -24,6 +24,11 @@ export type CreateStreamParserOptions = {
    * forward the answer as deltas without slicing the growing whole text on every chunk.
    */
   onText?: ((text: string) => void) | undefined;
+  /**
+   * Format definitions this call may use besides the registered ones (`json` and `text` are built
+   * in): `formats: [hybridFormat]` makes `format: 'hybrid'` work without `registerFormat`.
+   */
+  formats?: readonly FormatDefinition[] | undefined;
 };
 
 /** Parses one streamed answer into field-level patches. */
@@ -68,6 +73,7 @@ class AnswerStreamParser implements StreamParser {
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();
   readonly #onText: ((text: string) => void) | undefined;
+  readonly #formats: readonly FormatDefinition[] | undefined;
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
@@ -87,7 +93,13 @@ class AnswerStreamParser implements StreamParser {
     this.#output = output;
     this.#maxDepth = options.maxDepth;
     this.#onText = options.onText;
-    this.#parser = formats[this.format].createStreamParser({ output, maxDepth: options.maxDepth });
+    this.#formats = options.formats;
+    this.#parser = formatDefinition(
+      this.format,
+      options.formats,
+      'createStreamParser options.format',
+      format === 'auto',
+    ).createStreamParser({ output, maxDepth: options.maxDepth });
   }
 
   get text(): string {
@@ -137,6 +149,7 @@ class AnswerStreamParser implements StreamParser {
     try {
       this.#final = parseAnswer(this.#answer.toString(), {
         format: this.format,
+        formats: this.#formats,
         output: this.#output,
         maxDepth: this.#maxDepth,
       });

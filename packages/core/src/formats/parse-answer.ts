@@ -1,8 +1,9 @@
 import { OutputParseError } from '../errors/errors';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName } from '../schema/select-format';
-import type { FinalParse } from './format-parser';
-import { formats } from './registry';
+import type { FinalParse, FormatDefinition } from './format-parser';
+import { formatDefinition } from './format-registry';
+import { jsonFormat } from './json/index';
 
 /** Options of {@link parseAnswer}. */
 export type ParseAnswerOptions = {
@@ -12,6 +13,8 @@ export type ParseAnswerOptions = {
   output?: OutputDefinition | undefined;
   /** Deepest nesting accepted before a `DepthLimitError` (default: unlimited). */
   maxDepth?: number | undefined;
+  /** Definitions to look `format` up in before the registered ones. */
+  formats?: readonly FormatDefinition[] | undefined;
 };
 
 /** The formats whose failure to find anything falls back to the JSON final parser. */
@@ -30,9 +33,10 @@ const FALLS_BACK_TO_JSON: ReadonlySet<FormatName> = new Set(['hybrid', 'xml_fiel
 export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalParse {
   const { format } = options;
   const parserOptions = { output: options.output, maxDepth: options.maxDepth };
-  if (!FALLS_BACK_TO_JSON.has(format)) return formats[format].parse(answer, parserOptions);
+  const definition = formatDefinition(format, options.formats, 'parseOutput options.format');
+  if (!FALLS_BACK_TO_JSON.has(format)) return definition.parse(answer, parserOptions);
   try {
-    return formats[format].parse(answer, parserOptions);
+    return definition.parse(answer, parserOptions);
   } catch (error) {
     if (!(error instanceof OutputParseError)) throw error;
     const fallback = parseJsonFallback(answer, parserOptions);
@@ -41,10 +45,13 @@ export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalP
   }
 }
 
-function parseJsonFallback(answer: string, options: Omit<ParseAnswerOptions, 'format'>): FinalParse | undefined {
+function parseJsonFallback(
+  answer: string,
+  options: Pick<ParseAnswerOptions, 'output' | 'maxDepth'>,
+): FinalParse | undefined {
   let parsed: FinalParse;
   try {
-    parsed = formats.json.parse(answer, options);
+    parsed = jsonFormat.parse(answer, options);
   } catch (error) {
     if (error instanceof OutputParseError) return undefined;
     throw error;

@@ -3,7 +3,8 @@ import { splitReasoning } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
 import { checkChunk, checkParserOptions } from './check-parser-options';
-import type { FinalParse } from './format-parser';
+import type { FinalParse, FormatDefinition } from './format-parser';
+import { formatDefinition } from './format-registry';
 import { parseAnswer } from './parse-answer';
 
 /** Options of {@link parseOutput} and {@link parseOutputDetailed}. */
@@ -17,6 +18,11 @@ export type ParseOutputOptions = {
   output?: OutputDefinition | undefined;
   /** Deepest nesting accepted before a `DepthLimitError` (default: unlimited). */
   maxDepth?: number | undefined;
+  /**
+   * Format definitions this call may use besides the registered ones (`json` and `text` are built
+   * in): `formats: [hybridFormat]` makes `format: 'hybrid'` work without `registerFormat`.
+   */
+  formats?: readonly FormatDefinition[] | undefined;
 };
 
 /** A final parse with the reasoning that preceded the answer (`''` when there was none). */
@@ -37,9 +43,13 @@ export function parseOutputDetailed(text: string, options: ParseOutputOptions = 
   checkChunk('parseOutput text', text);
   checkParserOptions('parseOutput options', options, false);
   const format = resolveFormat(options.format, options.output);
+  formatDefinition(format, options.formats, 'parseOutput options.format', options.format === 'auto');
   const { reasoning, answer } = splitReasoning(text);
   try {
-    return { ...parseAnswer(answer, { format, output: options.output, maxDepth: options.maxDepth }), reasoning };
+    return {
+      ...parseAnswer(answer, { format, formats: options.formats, output: options.output, maxDepth: options.maxDepth }),
+      reasoning,
+    };
   } catch (error) {
     // The answer's parser saw only the answer; the caller should get back the text it gave.
     if (error instanceof OutputParseError && error.rawText !== text) throw withRawText(error, text);

@@ -1,5 +1,6 @@
 import { checkFunction, checkString } from '../errors/check-argument';
 import { AbortError, FieldstreamError, OutputContractError } from '../errors/errors';
+import { formatDefinition } from '../formats/format-registry';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ProviderCapabilities } from '../providers/capabilities';
 import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
@@ -68,6 +69,13 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   const requestedFormat: FormatOption = resolveRequestedFormat(options.format, output, options.responseFormat);
   const log = new EventLog();
+  // A format named (or picked by auto) but not available fails here, not later inside a stream.
+  formatDefinition(
+    startFormat(requestedFormat, output),
+    options.formats,
+    'createResponse options.format',
+    requestedFormat === 'auto',
+  );
   const observations = new ReplayLog<ObservationEvent>();
   const controller = new AbortController();
   const aborted = new Promise<void>((resolve) => {
@@ -99,7 +107,8 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       input: options.input,
       system: options.system,
       output,
-      maxDepth: options.maxDepth,
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      formats: options.formats,
       requestedFormat,
       format,
       maxRetries,
@@ -108,7 +117,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       ensureAllKeys: options.ensureAllKeys ?? false,
       plan,
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
-      parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan)),
+      parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan, options.formats)),
       settings: { ...options.settings },
       signal: controller.signal,
       emit,

@@ -1,3 +1,4 @@
+import type { FormatDefinition } from '../formats/format-parser';
 import type { ProviderCapabilities } from '../providers/capabilities';
 import type { Model } from '../providers/model';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
@@ -24,6 +25,11 @@ export type CreateResponseOptions<Data = unknown> = {
    * failure retries in `json`), `text` without one.
    */
   format?: FormatOption;
+  /**
+   * Format definitions this response may use besides the registered ones (`json` and `text` are
+   * built in): `formats: [hybridFormat]` makes `format: 'hybrid'` (or `auto` picking it) work.
+   */
+  formats?: readonly FormatDefinition[];
   /** Custom validators, run after those registered with `.validate()`, in order. */
   validate?: Validator<Data> | readonly Validator<Data>[];
   /** Retries shared by parse, request, ensure and validator failures (default 3). */

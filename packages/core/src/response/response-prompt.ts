@@ -1,5 +1,6 @@
 import { FieldstreamError } from '../errors/errors';
-import { formats } from '../formats/registry';
+import type { FormatDefinition } from '../formats/format-parser';
+import { formatDefinition } from '../formats/format-registry';
 import { renderFieldRequirements } from '../prompt/field-requirements';
 import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
@@ -49,13 +50,14 @@ export function requirementsFor(
   format: FormatName,
   output: OutputDefinition | undefined,
   plan: OutputContractPlan | undefined,
+  formats: readonly FormatDefinition[] | undefined,
 ): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
   if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
   if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
   else if (output === undefined && (plan?.requiresValidJson || plan?.providerResponseFormat?.type === 'json_object'))
     outputRequirement = jsonObjectInstruction();
-  else outputRequirement = formats[format].instructions(output);
+  else outputRequirement = formatDefinition(format, formats, 'createResponse options.format').instructions(output);
   return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
 }
 

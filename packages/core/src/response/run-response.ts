@@ -1,5 +1,6 @@
 import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { createStreamParser } from '../formats/create-stream-parser';
+import type { FormatDefinition } from '../formats/format-parser';
 import { buildPrompt, promptMessages } from '../prompt/build-prompt';
 import { correctionText } from '../prompt/correction-block';
 import type { PromptParts } from '../prompt/prompt-parts';
@@ -34,6 +35,8 @@ export type RunContext = {
   system: string | undefined;
   output: OutputDefinition | undefined;
   maxDepth: number | undefined;
+  /** The response's own format definitions (looked up before the registered ones). */
+  formats: readonly FormatDefinition[] | undefined;
   requestedFormat: FormatOption;
   format: FormatName;
   maxRetries: number;
@@ -75,13 +78,13 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     if (context.plan?.providerResponseFormat !== undefined)
       request.responseFormat = context.plan.providerResponseFormat;
     observe({ type: 'model.requesting', attempt, format, prompt });
-    const { output, maxDepth } = context;
+    const { output, maxDepth, formats } = context;
     const outcome = await streamAttempt({
       model: context.model,
       request,
       signal,
       format,
-      createParser: (onText) => createStreamParser({ format, output, maxDepth, onText }),
+      createParser: (onText) => createStreamParser({ format, output, maxDepth, onText, formats }),
       emit,
     });
     if (outcome.kind === 'aborted' || signal.aborted) return { kind: 'aborted' };
@@ -108,7 +111,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       if (failure.correction !== undefined) context.parts.correction = correctionText(failure.correction);
       if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
         format = 'json';
-        Object.assign(context.parts, requirementsFor(format, context.output, context.plan));
+        Object.assign(context.parts, requirementsFor(format, context.output, context.plan, context.formats));
       }
       // Transport failures back off (and honour Retry-After); a bad answer is asked again at once.
       const delayMs =

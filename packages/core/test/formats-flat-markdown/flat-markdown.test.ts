@@ -1,7 +1,7 @@
 // flat_markdown: hybrid's header rules, scaffold comments in the skeleton, coercion by schema.
 import { defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 import { standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
 import { mergedEvents, streamChunks } from '../support/format-streams';

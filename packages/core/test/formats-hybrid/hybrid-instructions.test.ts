@@ -1,6 +1,6 @@
 import { defineOutput, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 
 const output = defineOutput({
   summary: ['string', 'one-line status', true],

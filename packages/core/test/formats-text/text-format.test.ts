@@ -2,7 +2,7 @@
 import { createStreamParser, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { parseOutputDetailed } from '../../src/formats/parse-output';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 import { charChunks } from '../support/chunkings';
 import { mergeDeltas, streamAll } from '../support/events';
 

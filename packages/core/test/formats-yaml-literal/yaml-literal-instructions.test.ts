@@ -1,7 +1,7 @@
 import { defineOutput, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 
 const output = defineOutput({
   summary: ['string', 'one-line status'],

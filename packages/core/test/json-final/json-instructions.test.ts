@@ -1,8 +1,8 @@
 import { defineOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { jsonInstructions, jsonSkeleton } from '../../src/formats/json/json-instructions';
-import { formats } from '../../src/formats/registry';
 import { renderFieldRequirements } from '../../src/prompt/field-requirements';
+import { formats } from '../support/all-formats';
 
 // DESIGN.md §3's example schema.
 const incident = defineOutput({

@@ -1,7 +1,7 @@
 import { defineOutput, type FormatName, OutputParseError } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseAnswer } from '../../src/formats/parse-answer';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 
 // The text formats' own parsers are replaced by stubs here, so these tests pin parseAnswer's
 // dispatch and fallback rules independently of each format's parser.

@@ -1,7 +1,7 @@
 import { DepthLimitError, defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseOutputDetailed } from '../../src/formats/parse-output';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 import { thrownBy } from '../support/thrown';
 
 afterEach(() => {

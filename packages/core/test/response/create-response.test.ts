@@ -6,7 +6,7 @@ import {
   type StreamingData,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formats } from '../../src/formats/registry';
+import { formats } from '../support/all-formats';
 import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const output = defineOutput({

@@ -1,0 +1,5 @@
+// The playground explores every format by name, so it registers all of them once at start-up
+// (an app that uses one or two formats registers only those; decision 0012).
+import { flatMarkdownFormat, hybridFormat, registerFormat, xmlFieldFormat, yamlLiteralFormat } from '@fieldstream/core';
+
+registerFormat(hybridFormat, xmlFieldFormat, yamlLiteralFormat, flatMarkdownFormat);

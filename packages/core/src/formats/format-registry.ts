@@ -1,0 +1,38 @@
+import { FormatNotRegisteredError } from '../errors/format-not-registered-error';
+import type { FormatName } from '../schema/select-format';
+import type { FormatDefinition } from './format-parser';
+import { jsonFormat } from './json/index';
+import { textFormat } from './text/index';
+
+/**
+ * The formats available by name to every parser and response. `json` and `text` are built in;
+ * the others stay out of a bundle until the application imports and registers them
+ * (docs/decisions/0012-format-registration.md).
+ */
+const registered = new Map<string, FormatDefinition>([
+  [jsonFormat.name, jsonFormat],
+  [textFormat.name, textFormat],
+]);
+
+/**
+ * Makes formats available by name everywhere (`format: 'hybrid'`, and `auto`'s picks), once at
+ * start-up: `registerFormat(hybridFormat, xmlFieldFormat)`. Registering a format again replaces it.
+ */
+export function registerFormat(...definitions: readonly FormatDefinition[]): void {
+  for (const definition of definitions) registered.set(definition.name, definition);
+}
+
+/** The definitions a call may use: its own `formats` first, then the registered ones. */
+export type FormatLookup = readonly FormatDefinition[] | undefined;
+
+/** The definition of `name`, or a `FormatNotRegisteredError` saying how to make it available. */
+export function formatDefinition(
+  name: FormatName,
+  local: FormatLookup,
+  where: string,
+  pickedByAuto = false,
+): FormatDefinition {
+  const definition = local?.find((candidate) => candidate.name === name) ?? registered.get(name);
+  if (definition === undefined) throw new FormatNotRegisteredError(name, where, pickedByAuto);
+  return definition;
+}
