@@ -87,4 +87,44 @@ export default async function storeBench(): Promise<void> {
       verdicts.push(`${label} ${ratio <= 2 ? 'met' : 'MISSED'}`);
   }
   console.log(`\nTarget ≤ 2× the smallest container, 1 apply/token: ${verdicts.join('; ')}.`);
+  await depthTable();
+}
+
+/** Deep input (`[[[…1]]]`) through createResponse + a bound store: stops at maxDepth, or costs depth². */
+async function depthTable(): Promise<void> {
+  const { createResponse } = await import('../packages/core/src/index');
+  const { scriptedModel } = await import('../packages/core/src/testing');
+  console.log('\n### Deep nesting through createResponse + createFieldStore (20-char chunks, no retries)\n');
+  console.log('| depth | maxDepth | outcome | store status | wall ms | CPU ms |');
+  console.log('|---:|---:|---|---|---:|---:|');
+  const rows: [number, number | undefined][] = [
+    [100_000, undefined],
+    [256, undefined],
+    [1_000, 1_000],
+    [2_000, 2_000],
+  ];
+  for (const [depth, maxDepth] of rows) {
+    const answer = `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const response = createResponse({
+      model: scriptedModel({ answers: [answer], chunkSize: 20 }),
+      input: 'deep',
+      format: 'json',
+      maxRetries: 0,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+    });
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    const store = createFieldStore(response);
+    const outcome = await response.getData().then(
+      () => 'complete',
+      (error: Error) => error.name,
+    );
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - start;
+    const limit = maxDepth === undefined ? 'default (256)' : String(maxDepth);
+    console.log(
+      `| ${depth} | ${limit} | ${outcome} | ${store.getState().status} | ${wall.toFixed(0)} | ${((used.user + used.system) / 1000).toFixed(0)} |`,
+    );
+  }
+  console.log('\nTarget: the 100 000-deep answer ends (complete or DepthLimitError) in under a second.');
 }
