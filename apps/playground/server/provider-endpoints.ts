@@ -22,6 +22,7 @@ import {
 import { type ChatBackend, createChatBackend } from './chat-backend';
 import { finiteOr, readBody, sendJson } from './http-helpers';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
+import { createPatchStreamEndpoint } from './patch-stream-endpoint';
 import { agentlyWire } from './provider-agently-wire';
 import {
   anthropicWire,
@@ -50,9 +51,10 @@ const DROP_GRACE_MS = 150;
 export function createPlaygroundBackend(env: NodeJS.ProcessEnv = process.env): ChatBackend {
   const chat = createChatBackend(env);
   const providers = createProviderEndpoints();
+  const patchStream = createPatchStreamEndpoint();
   return {
     async handle(req, res) {
-      return (await providers.handle(req, res)) || chat.handle(req, res);
+      return (await patchStream.handle(req, res)) || (await providers.handle(req, res)) || chat.handle(req, res);
     },
   };
 }

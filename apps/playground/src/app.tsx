@@ -5,6 +5,7 @@ import { AnswerFlowPage, ContractPage } from './pages/kits/index';
 import { LiveFormPage } from './pages/live-form-page';
 import { ProgressPage } from './pages/progress-page';
 import { ProvidersPage } from './pages/providers/providers-page';
+import { ServerStreamPage } from './pages/server-stream/server-stream-page';
 import { TimelinePage } from './pages/timeline-page';
 import { routeHref, useHashRoute } from './router/use-hash-route';
 
@@ -17,6 +18,7 @@ const NAV = [
   { path: '/contract', label: 'Contract' },
   { path: '/answer-flow', label: 'Answer flow' },
   { path: '/providers', label: 'Providers' },
+  { path: '/server', label: 'Server stream' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -32,6 +34,7 @@ export function App(): ReactElement {
   else if (path === '/contract') page = <ContractPage key={key} params={params} />;
   else if (path === '/answer-flow') page = <AnswerFlowPage key={key} params={params} />;
   else if (path === '/providers') page = <ProvidersPage key={key} params={params} />;
+  else if (path === '/server') page = <ServerStreamPage key={key} />;
   else page = <HomePage />;
   return (
     <>

@@ -14,6 +14,8 @@ export type FromPatchStreamOptions = {
   init?: Omit<RequestInit, 'signal'>;
   /** The fetch to use (default the global one). */
   fetch?: typeof fetch;
+  /** Aborts like `abort()`. */
+  signal?: AbortSignal;
 };
 
 /** A server-side response read in the browser: the read surface of a `ModelResponse`. */
@@ -133,6 +135,7 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
     return () => wakers.delete(wake);
   };
 
+  const onExternalAbort = () => response.abort(String(options.signal?.reason ?? 'The response was aborted'));
   const response: PatchStreamResponse<Data> = {
     subscribe(listener) {
       for (const event of [...log]) listener(event);
@@ -176,6 +179,7 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
     start,
     abort(reason) {
       if (closed || controller.signal.aborted) return;
+      options.signal?.removeEventListener('abort', onExternalAbort);
       emit({ type: 'aborted', attempt });
       emit({ type: 'status', attempt, status: 'aborted' });
       controller.abort(reason);
@@ -188,5 +192,7 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
       return attempt;
     },
   };
+  if (options.signal?.aborted) onExternalAbort();
+  else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
   return response;
 }

@@ -1,0 +1,69 @@
+import { defineOutput } from '@fieldstream/core';
+import { fromPatchStream } from '@fieldstream/core/patch-stream';
+import { LiveForm, useResponse, useStreamStatus } from '@fieldstream/react';
+import { type ReactElement, useState } from 'react';
+import { FinalData } from '../../components/final-data';
+import { RunStatus } from '../../components/run-status';
+import { countingFetch } from './counting-fetch';
+import { PATCH_STREAM_ROUTE, type PatchStreamRequest, Ticket } from './ticket-schema';
+
+const ticket = defineOutput(Ticket);
+
+/**
+ * A generation that runs on the server (zod schema, refinement, retry) and reaches the browser as
+ * field patches: `toPatchStream` there, `fromPatchStream` here, and the same store and hooks as a
+ * local response. Nothing is parsed in the browser.
+ */
+export function ServerStreamPage(): ReactElement {
+  const [retry, setRetry] = useState(true);
+  const [received, setReceived] = useState(0);
+  const run = useResponse((signal, request: PatchStreamRequest) => {
+    setReceived(0);
+    return fromPatchStream<typeof ticket.$data>({
+      url: PATCH_STREAM_ROUTE,
+      init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) },
+      fetch: countingFetch((bytes) => setReceived((total) => total + bytes)),
+      signal,
+    });
+  });
+  const { status } = useStreamStatus(run.store);
+  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  return (
+    <div className="page">
+      <h2>Server stream</h2>
+      <p className="muted">
+        The model runs on the server, with a zod schema whose refinement rejects estimates over 40 hours. The browser
+        receives field patches, retries and the validated data over one SSE response, and renders them with the same
+        store and hooks as a local response.
+      </p>
+      <div className="controls">
+        <label>
+          <input
+            type="checkbox"
+            data-testid="server-retry-toggle"
+            checked={retry}
+            onChange={(event) => setRetry(event.target.checked)}
+          />{' '}
+          First attempt breaks the refinement
+        </label>
+        <button type="button" data-testid="server-start" disabled={running} onClick={() => run.start({ retry })}>
+          Generate on the server
+        </button>
+        <button type="button" data-testid="server-abort" disabled={!running} onClick={run.abort}>
+          Stop
+        </button>
+        <span data-testid="server-bytes" data-bytes={received}>
+          {received.toLocaleString('en')} bytes received
+        </span>
+      </div>
+      <RunStatus store={run.store} scenario={undefined} />
+      <div className="columns">
+        <section className="panel" data-testid="server-live-form">
+          <h3>Incident ticket</h3>
+          <LiveForm output={ticket} store={run.store} />
+        </section>
+        <FinalData store={run.store} />
+      </div>
+    </div>
+  );
+}
