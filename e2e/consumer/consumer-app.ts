@@ -13,6 +13,7 @@ const registryDevDependencies = ['vite', '@vitejs/plugin-react', 'typescript', '
 
 /** One tarball as `npm pack --json` describes it. */
 export type PackedTarball = { name: string; filename: string; size: number; unpackedSize: number; files: string[] };
+type PackJson = Omit<PackedTarball, 'files'> & { files: { path: string }[] };
 
 export type CommandResult = { status: number | null; output: string };
 
@@ -59,6 +60,15 @@ export class ConsumerApp {
   private server: ChildProcess | undefined;
 
   constructor() {
+    try {
+      this.tarballs = this.install();
+    } catch (error) {
+      rmSync(this.dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  private install(): PackedTarball[] {
     for (const name of packages) {
       if (!existsSync(join(repo, 'packages', name, 'dist'))) {
         throw new Error(`packages/${name}/dist is missing: run \`npm run build -w packages\` first`);
@@ -69,9 +79,9 @@ export class ConsumerApp {
       ['pack', '--json', '--pack-destination', this.dir, ...packages.flatMap((name) => ['-w', `packages/${name}`])],
       repo,
     );
-    this.tarballs = (JSON.parse(packed) as PackedTarball[]).map((tarball) => ({
+    const tarballs = (JSON.parse(packed) as PackJson[]).map((tarball) => ({
       ...tarball,
-      files: (tarball.files as unknown as { path: string }[]).map((file) => file.path).sort(),
+      files: tarball.files.map((file) => file.path).sort(),
     }));
     cpSync(template, this.dir, { recursive: true });
     const manifest = {
@@ -79,13 +89,14 @@ export class ConsumerApp {
       private: true,
       type: 'module',
       dependencies: {
-        ...Object.fromEntries(this.tarballs.map((tarball) => [tarball.name, `file:./${tarball.filename}`])),
+        ...Object.fromEntries(tarballs.map((tarball) => [tarball.name, `file:./${tarball.filename}`])),
         ...pinned(registryDependencies),
       },
       devDependencies: pinned(registryDevDependencies),
     };
     writeFileSync(join(this.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     runOrThrow('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], this.dir);
+    return tarballs;
   }
 
   /** Runs a binary the app installed (`tsc`, `vite`), or `node`, in the app's directory. */

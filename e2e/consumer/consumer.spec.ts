@@ -6,8 +6,7 @@ import { ConsumerApp } from './consumer-app';
 // The packages as a user gets them: packed, installed into a fresh app outside the repository, and
 // used with plain resolution (no aliases, no custom conditions). See docs/decisions/0010-packaging.md.
 
-test.describe.configure({ mode: 'serial' });
-
+// Not serial: a failing check does not hide the others (the next worker installs the app again).
 let app: ConsumerApp;
 
 test.beforeAll(async () => {
