@@ -17,7 +17,7 @@ export type ResponseHandle<Source, Data, Args extends unknown[]> = {
   response: Source | undefined;
   /** Aborts the running response, starts a new one and returns its store. */
   start(...args: Args): FieldStore<Data>;
-  /** Aborts the running response: its signal fires and its store applies nothing more. */
+  /** Aborts the running response: its signal fires, it reports `aborted` to its store, and the store applies nothing more. */
   abort(): void;
 };
 
@@ -28,7 +28,8 @@ type SourceData<Source> = Source extends ResponseSource<infer Data> ? Data : unk
  * Starts responses and hands out their stores, typed by the responses' data (`createResponse`
  * with an `output` gives a `FieldStore<Data>`, so `useInstantField` checks paths).
  * `start(signal, ...args)` must create a response
- * (any `ResponseSource`) that honours `signal`; if it has a `start()` method (as `createResponse`'s
+ * (any `ResponseSource`) that honours `signal` by reporting `aborted` (as `createResponse` does):
+ * the response is its store's only writer, so the store shows the abort the response reports. If it has a `start()` method (as `createResponse`'s
  * lazy responses do), it is called once the store is bound. The running response is aborted on unmount and
  * when a new one starts; under `<StrictMode>` the mount-time double effect aborts the first
  * auto-started response and keeps the second.
@@ -52,8 +53,7 @@ export function useResponse<Source extends ResponseSource, Data = SourceData<Sou
     if (run === undefined) return;
     running.current = undefined;
     run.controller.abort();
-    // The store stops now, even if the source reports the abort late or never.
-    run.store.dispatch({ type: 'aborted', attempt: run.store.getState().attempt });
+    // The response reports the abort synchronously; whatever it sends later is not applied.
     run.store.detach();
   }, []);
 

@@ -13,6 +13,8 @@ function recorder() {
   const started: Started[] = [];
   const start = (signal: AbortSignal, ...args: unknown[]): TestSource => {
     const source = createTestSource();
+    // Like createResponse: an aborted signal makes the response report `aborted`.
+    signal.addEventListener('abort', () => source.emit({ type: 'aborted', attempt: 0 }), { once: true });
     started.push({ source, signal, args });
     return source;
   };
@@ -89,6 +91,43 @@ describeInModes('useResponse', (mode) => {
     act(() => screen.getByRole('button').click());
     await waitFor(() => expect(screen.getByRole('button').dataset.reconciled).toBe('confirmed'));
     expect(screen.getByRole('button').textContent).toBe('all good');
+  });
+
+  it('the store shows the abort the response reports (the response is its only writer)', async () => {
+    const never = new Promise<never>(() => {});
+    const { result } = renderHook(
+      () =>
+        useResponse((signal) =>
+          createResponse({
+            model: async function* () {
+              yield { type: 'text' as const, delta: '{"summary": "half' };
+              await never;
+            },
+            input: 'x',
+            format: 'json',
+            signal,
+          }),
+        ),
+      { wrapper: mode.wrapper },
+    );
+    act(() => {
+      result.current.start();
+    });
+    await waitFor(() => expect(result.current.store.getField('summary').value).toBe('half'));
+    act(() => result.current.abort());
+    expect(result.current.response?.status).toBe('aborted');
+    expect(result.current.store.getState().status).toBe('aborted');
+
+    // A source that ignores its signal reports no abort, and its detached store shows none.
+    const deaf = createTestSource();
+    const second = renderHook(() => useResponse((): TestSource => deaf), { wrapper: mode.wrapper });
+    act(() => {
+      second.result.current.start();
+      deaf.attempt(0);
+    });
+    act(() => second.result.current.abort());
+    expect(second.result.current.store.getState().status).toBe('streaming');
+    expect(deaf.listeners()).toBe(0);
   });
 
   it('drives a component end to end', () => {
