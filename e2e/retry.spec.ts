@@ -114,3 +114,25 @@ test('a truncated answer shows repaired fields as provisional, then the retry co
   await expect(page.locator('[data-testid="live-form"] .fs-field[data-provisional="true"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="live-form"] [data-testid="provenance"]').first()).toContainText('attempt 2');
 });
+
+test('a 429 with Retry-After: 1 waits a second before the retry, and the page shows the wait', async ({ page }) => {
+  await openScenario(page, '/progress', {
+    preset: 'incident',
+    format: 'json',
+    faults: ['rate_limited'],
+    charsPerSecond: 0,
+  });
+  await page.getByTestId('start-button').click();
+  const retrying = page.getByTestId('retry-log').locator('li[data-type="model.retrying"]');
+  // The backoff (250–500 ms with jitter) is raised to the server's Retry-After.
+  await expect(retrying).toHaveAttribute('data-delay-ms', '1000');
+  await expect(retrying).toContainText('request_failed');
+  await expect(retrying.getByTestId('retry-wait')).toHaveText('· waiting 1.0 s before retrying');
+  await expectStatus(page, 'done');
+  await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
+  const stats = await scenarioStats(page.request, await currentScenario(page));
+  expect(stats.log.map((record) => record.outcome)).toEqual(['rate_limited', 'completed']);
+  // Measured by the server, so a loaded machine only makes the gap longer.
+  const [limited, retried] = stats.log;
+  expect((retried?.startedAt ?? 0) - (limited?.endedAt ?? 0)).toBeGreaterThanOrEqual(950);
+});

@@ -92,6 +92,14 @@ async function serveChat(
   const attempt = Number.isInteger(explicitAttempt) && explicitAttempt >= 0 ? explicitAttempt : record.attempt;
   record.attempt = attempt;
 
+  if (attempt === 0 && options.faults.includes('rate_limited')) {
+    record.outcome = 'rate_limited';
+    record.endedAt = Date.now();
+    res.setHeader('retry-after', '1');
+    sendJson(res, 429, { error: { message: 'Rate limit reached: retry after 1 s', type: 'rate_limit_exceeded' } });
+    return;
+  }
+
   const connection = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) {

@@ -38,7 +38,15 @@ export type RequestRecord = {
   preset: string;
   format: string;
   /** How the request ended so far. */
-  outcome: 'streaming' | 'completed' | 'client_closed' | 'dropped' | 'provider_error' | 'proxied' | 'failed';
+  outcome:
+    | 'streaming'
+    | 'completed'
+    | 'client_closed'
+    | 'dropped'
+    | 'provider_error'
+    | 'proxied'
+    | 'failed'
+    | 'rate_limited';
   /** Answer characters written. */
   charsSent: number;
   /** The request carried an `Authorization` header (the proxy adds one; the browser never does). */

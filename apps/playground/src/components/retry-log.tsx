@@ -12,12 +12,22 @@ export function RetryLog({ recorder }: { recorder: EventRecorder | undefined }):
       {rows.length === 0 ? <p className="muted">Nothing yet.</p> : null}
       <ol className="retry-log" data-testid="retry-log">
         {rows.map((event, index) => (
-          // The log only grows, so the index is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-          <li key={index} data-type={event.type}>
+          <li
+            // The log only grows, so the index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+            key={index}
+            data-type={event.type}
+            data-delay-ms={event.type === 'model.retrying' ? event.delay_ms : undefined}
+          >
             <code>{event.type}</code> attempt {event.attempt + 1}
             {event.type === 'model.requesting' ? ` · format ${event.format}` : ''}
             {event.type === 'model.retrying' ? ` · ${event.retry_reason} · ${event.validation_reason}` : ''}
+            {event.type === 'model.retrying' && event.delay_ms > 0 ? (
+              <span className="retry-wait" data-testid="retry-wait">
+                {' '}
+                · waiting {(event.delay_ms / 1000).toFixed(1)} s before retrying
+              </span>
+            ) : null}
             {event.type === 'model.validation_failed' ? ` · ${event.stage}: ${event.validation_reason}` : ''}
             {event.type === 'model.request_failed' ? ` · ${event.error.message}` : ''}
           </li>

@@ -23,6 +23,7 @@ const FAULT_LABELS: Record<FaultName, string> = {
   drop_connection: 'drop connection',
   provider_error: 'provider error',
   slow_first_token: 'slow first token',
+  rate_limited: 'rate limited (429, Retry-After: 1)',
 };
 
 /** Preset, format, pacing, retries and fault switches, plus Start / Abort. */

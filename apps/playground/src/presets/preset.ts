@@ -13,7 +13,9 @@ export type FaultName =
   /** The server sends an SSE error object halfway through the answer. */
   | 'provider_error'
   /** The first token waits `slowFirstTokenMs` (default 1 500 ms). */
-  | 'slow_first_token';
+  | 'slow_first_token'
+  /** Attempt 0 gets HTTP 429 with `Retry-After: 1`: the response waits a second, then retries. */
+  | 'rate_limited';
 
 export const FAULT_NAMES: readonly FaultName[] = [
   'malformed',
@@ -22,6 +24,7 @@ export const FAULT_NAMES: readonly FaultName[] = [
   'drop_connection',
   'provider_error',
   'slow_first_token',
+  'rate_limited',
 ];
 
 /** A hand-written answer as a model would send it, in the preset's own format. */
