@@ -8,7 +8,7 @@ const KEY = 'sk-test-0123456789abcdefSECRET';
 const chat = { model: 'client-model', messages: [{ role: 'user', content: 'hi' }], stream: true };
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
-let proxy: Awaited<ReturnType<typeof serve>>;
+let proxy: Awaited<ReturnType<typeof serve>> | undefined;
 let reply: (body: Record<string, unknown>, res: ServerResponse, seen: UpstreamRequest) => void | Promise<void>;
 
 async function startProxy(options: Partial<ModelProxyOptions> = {}): Promise<void> {
@@ -16,8 +16,13 @@ async function startProxy(options: Partial<ModelProxyOptions> = {}): Promise<voi
   proxy = await serve(toNodeHandler(handler));
 }
 
+function proxyUrl(): string {
+  if (proxy === undefined) throw new Error('start the proxy first');
+  return proxy.url;
+}
+
 function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${proxy.url}/api/chat`, {
+  return fetch(`${proxyUrl()}/api/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -40,13 +45,14 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await proxy?.close();
+  proxy = undefined;
   await upstream.close();
 });
 
 describe('createModelProxy: the happy path', () => {
   it('adds the key upstream, passes the SSE answer through, and keeps the key out of the response', async () => {
     await startProxy({ upstream: { baseURL: upstream.url, apiKey: KEY, model: 'server-model' } });
-    const response = await post(chat, { origin: proxy.url });
+    const response = await post(chat, { origin: proxyUrl() });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(await response.text()).toBe(`${sseChunk('Hello')}data: [DONE]\n\n`);
@@ -69,7 +75,7 @@ describe('createModelProxy: the happy path', () => {
 describe('createModelProxy: each default stops an attack', () => {
   it('a cross-origin text/plain POST (no preflight) is refused and never reaches the upstream', async () => {
     await startProxy();
-    const response = await fetch(`${proxy.url}/api/chat`, {
+    const response = await fetch(`${proxyUrl()}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
       body: JSON.stringify(chat),
@@ -89,7 +95,7 @@ describe('createModelProxy: each default stops an attack', () => {
   it('a foreign origin is refused, its preflight too; an allowed one gets CORS headers', async () => {
     await startProxy({ allowedOrigins: ['https://app.example'] });
     expect((await post(chat, { origin: 'https://evil.example' })).status).toBe(403);
-    const preflight = await fetch(`${proxy.url}/api/chat`, {
+    const preflight = await fetch(`${proxyUrl()}/api/chat`, {
       method: 'OPTIONS',
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
@@ -137,7 +143,7 @@ describe('createModelProxy: each default stops an attack', () => {
     await startProxy({ maxBodyBytes: 1000 });
     const big = { ...chat, messages: [{ role: 'user', content: 'x'.repeat(2000) }] };
     expect((await post(big)).status).toBe(413);
-    const chunked = await fetch(`${proxy.url}/api/chat`, {
+    const chunked = await fetch(`${proxyUrl()}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: new ReadableStream({
@@ -266,7 +272,7 @@ describe('createModelProxy: streaming', () => {
     };
     await startProxy();
     const controller = new AbortController();
-    const response = await fetch(`${proxy.url}/api/chat`, {
+    const response = await fetch(`${proxyUrl()}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(chat),
@@ -274,6 +280,44 @@ describe('createModelProxy: streaming', () => {
     });
     await response.body?.getReader().read();
     expect(upstream.requests[0]?.closed).toBe(false);
+    controller.abort();
+    await until(() => upstream.requests[0]?.closed === true);
+    expect(upstream.requests[0]?.closed).toBe(true);
+  });
+});
+
+describe('createModelProxy as a bare Fetch-API handler (Next.js route handlers, Hono)', () => {
+  it('answers Request objects directly; same origin is the request URL host', async () => {
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY } });
+    const request = (origin: string) =>
+      new Request('https://app.example/api/model/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(chat),
+      });
+    const same = await handler(request('https://app.example'));
+    expect(same.status).toBe(200);
+    expect(await same.text()).toBe(`${sseChunk('Hello')}data: [DONE]\n\n`);
+    expect((await handler(request('https://app.example.evil.test'))).status).toBe(403);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it("aborts the upstream when the request's signal fires (the client went away)", async () => {
+    reply = (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(sseChunk('first'));
+    };
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY } });
+    const controller = new AbortController();
+    const response = await handler(
+      new Request('http://localhost/api/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(chat),
+        signal: controller.signal,
+      }),
+    );
+    await response.body?.getReader().read();
     controller.abort();
     await until(() => upstream.requests[0]?.closed === true);
     expect(upstream.requests[0]?.closed).toBe(true);
