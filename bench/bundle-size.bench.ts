@@ -36,8 +36,7 @@ async function bundledBytes(source: string, externalCore: boolean): Promise<{ ra
       lib: { entry, formats: ['es'], fileName: 'entry' },
       rollupOptions: {
         external: (id) =>
-          /^(zustand|yaml|react|react-dom)(\/|$)/.test(id) ||
-          (externalCore && id === '@fieldstream/core'),
+          /^(zustand|yaml|react|react-dom)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
       },
     },
   })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
