@@ -11,6 +11,7 @@ import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
+import { DEFAULT_MAX_DEPTH } from './response-limits';
 import { deriveMeta, type ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
@@ -68,7 +69,6 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const maxRetries = options.maxRetries ?? 3;
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   const requestedFormat: FormatOption = resolveRequestedFormat(options.format, output, options.responseFormat);
-  const log = new EventLog();
   // A format named (or picked by auto) but not available fails here, not later inside a stream.
   formatDefinition(
     startFormat(requestedFormat, output),
@@ -76,6 +76,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
     'createResponse options.format',
     requestedFormat === 'auto',
   );
+  const log = new EventLog();
   const observations = new ReplayLog<ObservationEvent>();
   const controller = new AbortController();
   const aborted = new Promise<void>((resolve) => {
@@ -184,14 +185,8 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
 
   const response: ModelResponse<Data> = {
-    async *instant() {
-      begin();
-      yield* log.read((event) => (event.type === 'patch' ? event.data : undefined));
-    },
-    async *deltas() {
-      begin();
-      yield* log.read((event) => (event.type === 'text' ? event.delta : undefined));
-    },
+    instant: () => log.read((event) => (event.type === 'patch' ? event.data : undefined), begin),
+    deltas: () => log.read((event) => (event.type === 'text' ? event.delta : undefined), begin),
     getData() {
       dataPromise ??= settlement().then((outcome) => {
         if (outcome.kind === 'done') return outcome.data as Data;
