@@ -12,38 +12,54 @@ import {
 
 // The kit pages: the output contract (#/contract) and the batch answer flow (#/answer-flow).
 
-/** Each consumer's action per status, as contract customer_refund v1.0.0 defines them. */
+/** Each consumer's action per status, as contract customer_refund v1.2 (seed output-contract-lesson.txt) defines them. */
 const ROUTES: Record<string, { kind: string; actions: Record<string, string> }> = {
   resolved: {
     kind: 'business',
     actions: {
-      ui: 'show the decision and the message',
-      ticket_system: 'execute the actions and close the ticket',
-      analytics: 'count the decision',
+      agent_workbench: '展示结论、证据与话术',
+      ticket_system: '按 actions 生成待确认任务',
+      dashboard: 'count the refund_decision',
+      audit: 'file order_no with the evidence',
+      finance: 'reserve refund_amount for approval',
+      monitoring: 'count a completed run',
+      supervisor_workbench: 'show escalation_reason when need_human_review',
     },
   },
   need_more_info: {
     kind: 'business',
     actions: {
-      ui: 'show the message and a form for missing_info',
-      ticket_system: 'set the ticket to waiting on customer',
-      analytics: 'count as pending',
+      agent_workbench: '展示需要补充的内容',
+      ticket_system: '不创建任务',
+      dashboard: 'count as waiting for the customer',
+      audit: 'file order_no with what is missing',
+      finance: 'nothing to reserve',
+      monitoring: 'count missing_info items',
+      supervisor_workbench: 'nothing to review',
     },
   },
   unable_to_confirm: {
     kind: 'business',
     actions: {
-      ui: 'tell the customer an agent will follow up',
-      ticket_system: 'assign to the refund queue',
-      analytics: 'count as escalated',
+      agent_workbench: '展示已知部分与 missing_info',
+      ticket_system: '创建“人工排查”任务',
+      dashboard: 'count as 无法判断 (a business outcome)',
+      audit: 'file order_no with the evidence and missing_info',
+      finance: 'nothing to reserve until a human decides',
+      monitoring: 'count missing_info items',
+      supervisor_workbench: 'queue the case with escalation_reason',
     },
   },
   tool_failure: {
     kind: 'system',
     actions: {
-      ui: 'show a temporary-problem notice',
-      ticket_system: 'schedule a retry',
-      analytics: 'count as a system fault, not a refund outcome',
+      agent_workbench: '提示稍后重试',
+      ticket_system: '记录故障，触发监控告警',
+      dashboard: 'count as a system fault, never as a refund outcome',
+      audit: 'file the failure, no decision',
+      finance: 'nothing to reserve',
+      monitoring: 'raise an alert for the failing data source',
+      supervisor_workbench: 'nothing to review',
     },
   },
 };
@@ -88,17 +104,17 @@ for (const { status, format } of CASES) {
     await expect(page.getByTestId('contract-attempt')).toHaveCount(1);
 
     if (status === 'resolved') {
-      await expect(panel.getByTestId('refund-decision')).toHaveText('partial_refund');
+      await expect(panel.getByTestId('refund-decision')).toHaveText('部分符合');
       await expect(panel.getByTestId('refund-amount')).toHaveText('24.5');
     } else if (status === 'need_more_info') {
-      await expect(panel.getByTestId('missing-info-item')).toHaveText(['order number']);
+      await expect(panel.getByTestId('missing-info-item')).toHaveText(['quality_photo']);
     } else if (status === 'unable_to_confirm') {
-      await expect(panel.getByTestId('escalation-reason')).toHaveText('carrier record conflicts with the customer');
+      await expect(panel.getByTestId('escalation-reason')).toHaveText('关键数据获取失败，无法完成判定');
     } else {
       // A system fault: an alert, visibly apart from the business outcomes.
       await expect(panel).toHaveAttribute('role', 'alert');
       await expect(panel.getByTestId('system-fault-notice')).toContainText('System fault, not a refund outcome');
-      await expect(panel.getByTestId('fault-reason')).toHaveText('The order service timed out.');
+      await expect(panel.getByTestId('fault-reason')).toHaveText('订单服务超时，无法读取订单。');
     }
   });
 }
@@ -115,11 +131,11 @@ test('contract: the invalid sample is retried with a correction naming the viola
   await expect(attempts).toHaveCount(2);
   await expect(attempts.nth(0).getByTestId('contract-violation')).toHaveText([
     'refund_within_balance refund_amount 500 exceeds the refundable balance 49',
-    'no_date_promise customer_message promises a date',
+    'no_promise customer_message promises an arrival time or an approval result',
   ]);
   await expect(attempts.nth(0).getByTestId('attempt-valid')).toHaveCount(0);
   await expect(attempts.nth(1).getByTestId('retry-correction')).toContainText(
-    'Your previous answer could not be accepted: refund_amount 500 exceeds the refundable balance 49; customer_message promises a date',
+    'Your previous answer could not be accepted: refund_amount 500 exceeds the refundable balance 49; customer_message promises an arrival time or an approval result',
   );
   await expect(attempts.nth(1).getByTestId('contract-violation')).toHaveCount(0);
   await expect(attempts.nth(1).getByTestId('attempt-valid')).toBeVisible();
@@ -153,9 +169,17 @@ test('contract: the compatibility table tells minor from major and names the con
       breaking: await row.getByTestId('breaking-consumers').textContent(),
     };
   };
-  expect(await read('1.1.0')).toEqual({ level: 'minor', bumpOk: 'true', breaking: 'none' });
-  expect(await read('2.0.0')).toEqual({ level: 'major', bumpOk: 'true', breaking: 'analytics, ticket_system, ui' });
-  expect(await read('1.2.0')).toEqual({ level: 'major', bumpOk: 'false', breaking: 'analytics, ticket_system, ui' });
+  expect(await read('1.3')).toEqual({ level: 'minor', bumpOk: 'true', breaking: 'none' });
+  expect(await read('2.0')).toEqual({
+    level: 'major',
+    bumpOk: 'true',
+    breaking: 'agent_workbench, dashboard, monitoring, ticket_system',
+  });
+  expect(await read('1.4')).toEqual({
+    level: 'major',
+    bumpOk: 'false',
+    breaking: 'agent_workbench, audit, dashboard, finance, monitoring, supervisor_workbench, ticket_system',
+  });
   await expect(page.getByTestId('sample-check')).toHaveAttribute('data-ok', 'true');
 });
 

@@ -1,26 +1,10 @@
-import type { ContractDefinition, ContractSample } from '@fieldstream/core/kits';
+import { type ContractSample, defineContract, type InferContractData } from '@fieldstream/core/kits';
 
 // The customer-service refund agent's output contract of seed `output-contract-lesson.txt`
 // (客服退款 Agent 的输出契约), field for field: schema_version "1.2", the twelve fields with their
 // types, enums, nullability and consumers, and the four statuses. Texts in Chinese are the
 // seed's own; where the seed gives no text (definitions of enum values, the actions of consumers
 // its status table has no column for, the owner enum) the English is ours.
-
-/** The data of the customer-refund contract. */
-export type CustomerRefund = {
-  schema_version: string;
-  status: 'resolved' | 'need_more_info' | 'unable_to_confirm' | 'tool_failure';
-  order_no: string;
-  refund_decision: '符合退款政策' | '部分符合' | '不符合' | '需要补充证据' | '无法判断';
-  reason: string;
-  refund_amount: number | null;
-  evidence: { source: string; time: string; detail: string }[];
-  actions: { owner: '客服' | '主管' | '财务' | '系统'; action: string; system: string }[];
-  customer_message: string | null;
-  missing_info: string[];
-  need_human_review: boolean;
-  escalation_reason: string | null;
-};
 
 /** Promises of an arrival time or an approval result (the seed: 不含到账时间与审批结果承诺). */
 const PROMISE =
@@ -29,7 +13,8 @@ const PROMISE =
 /** A decision made (resolved): the three outcomes of the refund policy. */
 const DECISIONS_MADE = new Set(['符合退款政策', '部分符合', '不符合']);
 
-export const customerRefundContract: ContractDefinition<CustomerRefund> = {
+/** The compiled contract; its data type is inferred from the fields and statuses below. */
+export const customerRefund = defineContract({
   name: 'customer_refund',
   version: '1.2',
   description:
@@ -155,10 +140,11 @@ export const customerRefundContract: ContractDefinition<CustomerRefund> = {
       },
     },
   },
+  // Each consumer reads the fields whose consumer column (消费者) names it; 所有 = every consumer.
   consumers: {
     agent_workbench: {
       description: '客服工作台',
-      reads: ['status', 'reason', 'evidence', 'customer_message', 'missing_info'],
+      reads: ['schema_version', 'status', 'reason', 'evidence', 'customer_message', 'missing_info'],
     },
     ticket_system: {
       description: '工单系统',
@@ -174,9 +160,9 @@ export const customerRefundContract: ContractDefinition<CustomerRefund> = {
     },
     dashboard: { description: '看板', reads: ['schema_version', 'status', 'refund_decision'] },
     audit: { description: '审计', reads: ['schema_version', 'status', 'order_no', 'evidence'] },
-    finance: { description: '财务', reads: ['status', 'refund_amount'] },
+    finance: { description: '财务', reads: ['schema_version', 'status', 'refund_amount'] },
     monitoring: { description: '监控', reads: ['schema_version', 'status', 'missing_info'] },
-    supervisor_workbench: { description: '主管工作台', reads: ['status', 'escalation_reason'] },
+    supervisor_workbench: { description: '主管工作台', reads: ['schema_version', 'status', 'escalation_reason'] },
   },
   rules: [
     {
@@ -235,7 +221,13 @@ export const customerRefundContract: ContractDefinition<CustomerRefund> = {
         'need_human_review and escalation_reason disagree',
     },
   ],
-};
+});
+
+/** The data of the customer-refund contract. */
+export type CustomerRefund = InferContractData<typeof customerRefund>;
+
+/** The contract's definition (for compatibility checks against other versions). */
+export const customerRefundContract = customerRefund.definition;
 
 /** The seed's own example output (示例：数据不足时的输出), verbatim. */
 export const SEED_EXAMPLE_OUTPUT: CustomerRefund = {

@@ -1,10 +1,14 @@
 import type { OutputDefinition } from '@fieldstream/core';
-import { defineContract } from '@fieldstream/core/kits';
-import { type CustomerRefund, customerRefundContract, customerRefundSamples } from '../contracts/customer-refund';
+import {
+  type CustomerRefund,
+  customerRefund,
+  customerRefundContract,
+  customerRefundSamples,
+} from '../contracts/customer-refund';
 import type { Preset } from './preset';
 
-/** The customer-refund contract (v1.0.0), compiled: output schema, validators, `route`. */
-export const refundContract = defineContract(customerRefundContract);
+/** The customer-refund contract (v1.2, seed output-contract-lesson.txt), compiled: output schema, validators, `route`. */
+export const refundContract = customerRefund;
 
 /** The refundable balance the playground's refund page checks `refund_within_balance` against. */
 export const REFUNDABLE_BALANCE = 49;
@@ -32,18 +36,11 @@ function sample(namePrefix: string): CustomerRefund {
 }
 
 /**
- * The core's invalid sample ("promises a date and exceeds the balance") with `reason`, `evidence`
- * and `actions` filled in: with a blank `reason` the response's ensure step would reject it first,
- * and the point of this sample is that only the contract's program rules fail.
+ * The invalid sample: the resolved answer to the same mug order (one of two mugs cracked), but
+ * refunding 500 and promising an arrival time — so only the contract's program rules fail, and
+ * the retry's valid answer (the resolved sample) tells the same story.
  */
-const invalidDatePromise: CustomerRefund = inContractOrder({
-  ...(customerRefundSamples.find((candidate) => candidate.name.startsWith('invalid: promises a date'))?.output as
-    | CustomerRefund
-    | undefined),
-  reason: 'Both mugs arrived cracked; the customer sent photos.',
-  evidence: ['order A-1042 has 2 items', 'photos show two cracked mugs'],
-  actions: [{ type: 'issue_refund', detail: 'refund 500.00 EUR to the original card' }],
-});
+const invalidPromise: CustomerRefund = sample('invalid: promises an arrival time');
 
 /**
  * The answer in `xml_field`, written by hand the way a careful model would: text fields as
@@ -67,7 +64,7 @@ function refundPreset(id: RefundSampleId, title: string, input: string, data: Cu
     title: `Refund contract: ${title}`,
     description:
       id === 'invalid_date_promise'
-        ? `Contract kit: an answer that breaks two rules of contract ${refundContract.version} (date promise, over balance)`
+        ? `Contract kit: an answer that breaks two rules of contract ${refundContract.version} (arrival-time promise, over balance)`
         : `Contract kit: a customer-refund decision (${data.status}) under contract ${refundContract.version}`,
     input,
     output,
@@ -94,19 +91,19 @@ export const refundContractPresets: readonly Preset[] = [
   refundPreset(
     'resolved',
     'resolved',
-    'Customer: "One of the two mugs in order A-1042 arrived cracked, photo attached." Order record: 2 × mug at 24.50 EUR, paid by card.',
+    'Customer: "One of the two mugs in order A-1042 arrived cracked, photo attached." Order record: 2 × mug at 24.50 元, signed for, paid by card.',
     sample('resolved'),
   ),
   refundPreset(
     'need_more_info',
     'need more info',
-    'Customer: "My blender stopped working after a week, I want my money back." No order number in the conversation.',
+    'Customer: "The blender from order A-2077 stopped working after a week, I want my money back." No photo of the fault in the conversation.',
     sample('need_more_info'),
   ),
   refundPreset(
     'unable_to_confirm',
     'unable to confirm',
-    'Customer: "Order A-1042 never arrived." Carrier record: delivered to the front door, no signature.',
+    'Customer: "Please refund order A-10231." get_order: signed for 3 days ago, paid 268 元. Payment records and the refunded amount: not available.',
     sample('unable_to_confirm'),
   ),
   refundPreset(
@@ -117,9 +114,10 @@ export const refundContractPresets: readonly Preset[] = [
   ),
   refundPreset(
     'invalid_date_promise',
-    'invalid (date promise, over balance)',
-    'Customer: "Both mugs in order A-1042 arrived cracked and I need the money back fast." Order record: 2 × mug at 24.50 EUR.',
-    invalidDatePromise,
+    'invalid (arrival-time promise, over balance)',
+    // The same request as the resolved sample: the retry's valid answer is its right answer.
+    'Customer: "One of the two mugs in order A-1042 arrived cracked, photo attached." Order record: 2 × mug at 24.50 元, signed for, paid by card.',
+    invalidPromise,
   ),
 ];
 

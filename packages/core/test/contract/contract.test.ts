@@ -20,13 +20,13 @@ describe('defineContract', () => {
     expect(refund.output.ensureKeys).toEqual({
       schema_version: 'not_null',
       status: 'not_null',
-      order_no: 'presence',
-      refund_decision: 'presence',
+      order_no: 'not_null',
+      refund_decision: 'not_null',
       reason: 'not_null',
       refund_amount: 'presence',
       evidence: 'presence',
       actions: 'presence',
-      customer_message: 'not_null',
+      customer_message: 'presence',
       missing_info: 'presence',
       need_human_review: 'not_null',
       escalation_reason: 'presence',
@@ -51,30 +51,30 @@ describe('defineContract', () => {
     expect(schema.properties.schema_version).toEqual({
       type: 'string',
       description: 'the contract version',
-      const: '1.0.0',
+      enum: ['1.2'],
     });
     expect(schema.properties.status).toEqual({
+      type: 'string',
       enum: ['resolved', 'need_more_info', 'unable_to_confirm', 'tool_failure'],
       description: 'the outcome',
     });
     expect(schema.properties.refund_decision).toEqual({
-      enum: ['full_refund', 'partial_refund', 'no_refund', null],
-      description: 'the refund decided; null unless status is resolved',
+      type: 'string',
+      enum: ['符合退款政策', '部分符合', '不符合', '需要补充证据', '无法判断'],
+      description: '符合退款政策、部分符合、不符合、需要补充证据、无法判断',
     });
     expect(schema.properties.refund_amount).toEqual({
-      type: ['number', 'null'],
-      description: 'the amount to refund; null when nothing is refunded',
+      anyOf: [{ type: 'number' }, { type: 'null' }],
+      description: '建议退款金额（元），不得超过可退余额；无法确定时为 null',
     });
   });
 
   it('renders prompt instructions with statuses, enum definitions and rules', () => {
     const text = refund.instructions();
-    expect(text).toContain('Write "schema_version": "1.0.0".');
-    expect(text).toContain(
-      '- tool_failure: a lookup the decision needs failed; not a business outcome (a system fault, not a business outcome)',
-    );
-    expect(text).toContain('  - partial_refund: refund part of the paid amount (refund_amount says how much)');
-    expect(text).toContain('- need_more_info lists what is missing (when status is need_more_info)');
+    expect(text).toContain('Write "schema_version": "1.2".');
+    expect(text).toContain('- tool_failure: 关键数据源不可用，调查无法进行 (a system fault, not a business outcome)');
+    expect(text).toContain('  - 部分符合: the request meets the refund policy in part (refund_amount says how much)');
+    expect(text).toContain('- refund_amount 不得超过可退余额');
   });
 
   it('every sample behaves as expected, with the exact violations of the invalid ones', () => {
@@ -83,10 +83,10 @@ describe('defineContract', () => {
     expect(report.ok).toBe(true);
     expect(report.outcomes[4]?.violations).toEqual([
       { path: '', rule: 'refund_within_balance', message: 'refund_amount 500 exceeds the refundable balance 100' },
-      { path: '', rule: 'no_date_promise', message: 'customer_message promises a date' },
+      { path: '', rule: 'no_promise', message: 'customer_message promises an arrival time or an approval result' },
     ]);
     expect(report.outcomes[5]?.violations.map((v) => v.message)).toEqual([
-      'schema_version must be "1.0.0", got "0.9.0"',
+      'schema_version must be "1.2", got "1.1"',
       'status must be one of resolved, need_more_info, unable_to_confirm, tool_failure, got "done"',
       'refund_decision is missing (use null or [] for absence)',
       'reason is missing (use null or [] for absence)',
@@ -103,13 +103,13 @@ describe('defineContract', () => {
   it('checks types, enums, nullability and unknown keys at nested paths', () => {
     const output = {
       ...valid('resolved'),
-      actions: [{ type: 'teleport', detail: 3 }],
+      actions: [{ owner: 'robot', action: 3, system: 'x' }],
       need_human_review: null,
       extra: 1,
     };
     expect(refund.validate(output).map((v) => [v.path, v.rule])).toEqual([
-      ['actions[0].type', 'enum'],
-      ['actions[0].detail', 'type'],
+      ['actions[0].owner', 'enum'],
+      ['actions[0].action', 'type'],
       ['need_human_review', 'not_nullable'],
       ['extra', 'unknown_key'],
     ]);
@@ -118,7 +118,7 @@ describe('defineContract', () => {
   it('its validators plug into a response: a violation fails with the reasons', async () => {
     const [validator] = refund.validators({ refundableBalance: 10 });
     if (!validator || typeof validator === 'function') throw new Error('expected a named validator');
-    expect(validator.name).toBe('contract:customer_refund@1.0.0');
+    expect(validator.name).toBe('contract:customer_refund@1.2');
     const context = {} as never;
     expect(await validator.validate(valid('need_more_info') as never, context)).toBe(true);
     expect(await validator.validate(valid('resolved') as never, context)).toMatchObject({
@@ -131,12 +131,8 @@ describe('defineContract', () => {
     expect(refund.route(valid('tool_failure'))).toEqual({
       status: 'tool_failure',
       kind: 'system',
-      meaning: 'a lookup the decision needs failed; not a business outcome',
-      actions: {
-        ui: 'show a temporary-problem notice',
-        ticket_system: 'schedule a retry',
-        analytics: 'count as a system fault, not a refund outcome',
-      },
+      meaning: '关键数据源不可用，调查无法进行',
+      actions: customerRefundContract.statuses.tool_failure?.actions,
     });
     expect(() => refund.route({ status: 'maybe' })).toThrow(ContractError);
     expect(() => refund.route({ status: 'maybe' })).toThrow('status "maybe" is not in contract customer_refund');
@@ -148,13 +144,13 @@ describe('defineContract', () => {
       version: 'v2',
       statuses: {
         ...customerRefundContract.statuses,
-        lost: { kind: 'business', meaning: 'x', actions: { ui: 'a', pager: 'b' } },
+        lost: { kind: 'business', meaning: 'x', actions: { agent_workbench: 'a', pager: 'b' } },
       },
       fields: { ...customerRefundContract.fields, status: { type: 'string', description: 'dup' } },
     } as ContractDefinition<never>;
     expect(() => defineContract(broken)).toThrow(ContractError);
     expect(() => defineContract(broken)).toThrow(
-      'Invalid contract customer_refund: version must be major.minor.patch, got "v2"; status lost has no action for consumer ticket_system; status lost has no action for consumer analytics; status lost names unknown consumer pager; field status is reserved (the contract adds it)',
+      'Invalid contract customer_refund: version must be major.minor or major.minor.patch, got "v2"; status lost has no action for consumer ticket_system; status lost has no action for consumer dashboard; status lost has no action for consumer audit; status lost has no action for consumer finance; status lost has no action for consumer monitoring; status lost has no action for consumer supervisor_workbench; status lost names unknown consumer pager; field status is reserved (the contract adds it)',
     );
   });
 });
@@ -179,7 +175,7 @@ describe('checkContractCompatibility', () => {
     const report = checkContractCompatibility(
       customerRefundContract,
       next((d) => {
-        (d as { version: string }).version = '1.1.0';
+        (d as { version: string }).version = '1.3';
         (d.fields as Record<string, unknown>).display_badge = {
           type: 'string',
           optional: true,
@@ -201,9 +197,9 @@ describe('checkContractCompatibility', () => {
     const report = checkContractCompatibility(
       customerRefundContract,
       next((d) => {
-        (d as { version: string }).version = '1.1.0';
+        (d as { version: string }).version = '1.3';
         const decision = d.fields.refund_decision as { values: Record<string, string> };
-        delete decision.values.no_refund;
+        delete decision.values.不符合;
       }),
     );
     expect(report.level).toBe('major');
@@ -211,11 +207,11 @@ describe('checkContractCompatibility', () => {
       {
         path: 'refund_decision',
         level: 'major',
-        message: 'enum value refund_decision=no_refund was removed',
-        breaks: ['ticket_system', 'analytics'],
+        message: 'enum value refund_decision=不符合 was removed',
+        breaks: ['ticket_system', 'dashboard'],
       },
     ]);
-    expect(report.breakingConsumers).toEqual(['analytics', 'ticket_system']);
+    expect(report.breakingConsumers).toEqual(['dashboard', 'ticket_system']);
     expect(report.versionBumpOk).toBe(false);
   });
 
@@ -223,17 +219,17 @@ describe('checkContractCompatibility', () => {
     const report = checkContractCompatibility(
       customerRefundContract,
       next((d) => {
-        (d as { version: string }).version = '2.0.0';
+        (d as { version: string }).version = '2.0';
         const statuses = d.statuses as Record<string, { meaning: string; actions: Record<string, string> }>;
-        (statuses.tool_failure as { actions: Record<string, string> }).actions.ui = 'hide the widget';
+        (statuses.tool_failure as { actions: Record<string, string> }).actions.agent_workbench = '隐藏退款卡片';
       }),
     );
     expect(report.changes).toEqual([
       {
         path: 'status=tool_failure',
         level: 'major',
-        message: "ui's action on status tool_failure changed",
-        breaks: ['ui'],
+        message: "agent_workbench's action on status tool_failure changed",
+        breaks: ['agent_workbench'],
       },
     ]);
     expect(report.versionBumpOk).toBe(true);
@@ -251,7 +247,7 @@ describe('checkContractCompatibility', () => {
         path: 'refund_amount',
         level: 'major',
         message: 'field refund_amount was removed',
-        breaks: ['ticket_system', 'analytics'],
+        breaks: ['ticket_system', 'finance'],
       },
     ]);
     expect(report.versionBumpOk).toBe(false);

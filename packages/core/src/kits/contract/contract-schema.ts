@@ -51,7 +51,7 @@ export function contractJSONSchema<Data>(contract: ContractDefinition<Data>): Js
         status: { type: 'enum', values: statusValues(contract), description: 'the outcome' },
         ...contract.fields,
       },
-      { schema_version: { const: contract.version } },
+      { schema_version: { enum: [contract.version] } },
     ),
   };
 }
@@ -85,12 +85,13 @@ function fieldSchema(field: ContractField): JsonSchema {
       schema = objectSchema(field.fields);
       break;
     case 'enum':
-      schema = { enum: [...Object.keys(field.values), ...(field.nullable ? [null] : [])] };
+      schema = { type: 'string', enum: Object.keys(field.values) };
       break;
     default:
       schema = { type: field.type };
   }
-  if (field.nullable && typeof schema.type === 'string') schema = { ...schema, type: [schema.type, 'null'] };
+  // Nullable as `anyOf` with a null branch, the form the output-contract seed's JSON Schema uses.
+  if (field.nullable) return { anyOf: [schema, { type: 'null' }], description: field.description };
   return { ...schema, description: field.description };
 }
 

@@ -40,7 +40,7 @@ export type ContractRuleContext = Readonly<Record<string, unknown>>;
 
 export type ContractDefinition<Data = Record<string, unknown>> = {
   name: string;
-  /** Semantic version `major.minor.patch`; written to the output as `schema_version`. */
+  /** Version `major.minor` or `major.minor.patch`; written to the output as `schema_version`. */
   version: string;
   description?: string;
   fields: Readonly<Record<string, ContractField>>;

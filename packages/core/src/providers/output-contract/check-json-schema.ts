@@ -6,7 +6,7 @@ export type SchemaViolation = { path: string; message: string };
 
 /**
  * Checks a parsed JSON value against the JSON Schema subset `toJSONSchema` emits: `type` (one
- * or a list, `integer` included), `enum`, `const`, `properties`, `required`,
+ * or a list, `integer` included), `anyOf`, `enum`, `const`, `properties`, `required`,
  * `additionalProperties` (`false` or a schema), `items`, `minItems`, `maxItems`. Other keywords
  * are ignored. Iterative, in document order; stops after `limit` violations.
  */
@@ -28,6 +28,12 @@ export function checkJsonSchema(value: unknown, schema: JsonSchema, limit = 10):
 
 /** The keywords about the value itself; `undefined` when it passes. */
 function checkNode(value: unknown, schema: JsonSchema): string | undefined {
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf.filter(isSchema);
+    if (!branches.some((branch) => checkJsonSchema(value, branch, 1).length === 0)) {
+      return `matches none of the anyOf branches, got ${preview(value)}`;
+    }
+  }
   const types = typeList(schema.type);
   if (types !== undefined && !types.some((type) => hasType(value, type))) {
     return `expected ${types.join(' or ')}, got ${typeName(value)}`;

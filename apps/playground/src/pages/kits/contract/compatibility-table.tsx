@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { customerRefundContract } from '../../../contracts/customer-refund';
 import { CONTRACT_VERSIONS } from './contract-versions';
 
-/** `checkContractCompatibility(v1.0.0, next)` for each variant: level, bump check, changes, whom they break. */
+/** `checkContractCompatibility(v1.2, next)` for each variant: level, bump check, changes, whom they break. */
 export function CompatibilityTable(): ReactElement {
   return (
     <section className="panel" data-testid="compatibility">

@@ -33,7 +33,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
       <p className="muted">
         Contract <code>{customerRefundContract.name}</code> v{customerRefundContract.version}: every field required
         (absence is <code>null</code> or <code>[]</code>), a <code>status</code> whose every value tells each consumer
-        what to do, and program rules checked as response validators (refundable balance {REFUNDABLE_BALANCE} EUR).
+        what to do, and program rules checked as response validators (refundable balance {REFUNDABLE_BALANCE} 元).
       </p>
       <ContractControls
         settings={settings}

@@ -23,7 +23,7 @@ export const REFUND_SAMPLES: readonly { id: RefundSampleId; label: string }[] = 
   { id: 'need_more_info', label: 'need_more_info' },
   { id: 'unable_to_confirm', label: 'unable_to_confirm' },
   { id: 'tool_failure', label: 'tool_failure' },
-  { id: 'invalid_date_promise', label: 'invalid: date promise + over balance (then a valid retry)' },
+  { id: 'invalid_date_promise', label: 'invalid: arrival-time promise + over balance (then a valid retry)' },
 ];
 
 export type RefundRunSettings = KitPacing & { sample: RefundSampleId; format: ContractFormat };

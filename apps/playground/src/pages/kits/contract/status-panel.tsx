@@ -65,7 +65,7 @@ function panelBody(store: Store, status: string): ReactElement {
           </dd>
           <dt>Amount</dt>
           <dd>
-            <LiveValue store={store} path="refund_amount" testId="refund-amount" /> EUR
+            <LiveValue store={store} path="refund_amount" testId="refund-amount" /> 元
           </dd>
         </dl>
       );
