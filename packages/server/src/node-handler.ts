@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type { ClientInfo } from './proxy-options';
 
 /** A Fetch-API handler, as `createModelProxy` returns. */
@@ -51,8 +50,24 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   if (hasBody && parsed !== undefined) {
     body = typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
     headers.delete('content-length');
-  } else if (hasBody) body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  } else if (hasBody) body = bodyStream(req);
   return new Request(url, { method: req.method, headers, signal, body, duplex: 'half' } as RequestInit);
+}
+
+/** The request body as a web stream, read on demand (no `node:stream` import: the package stays runtime-neutral). */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(typeof value === 'string' ? new TextEncoder().encode(value) : new Uint8Array(value));
+    },
+    cancel() {
+      // Discard the rest (a refused oversized body) but keep the socket for the answer.
+      req.resume();
+    },
+  });
 }
 
 async function writeResponse(response: Response, res: ServerResponse, signal: AbortSignal): Promise<void> {
