@@ -4,6 +4,7 @@ import type { FormatName } from '../schema/select-format';
 import type { FinalParse, FormatDefinition } from './format-parser';
 import { formatDefinition } from './format-registry';
 import { jsonFormat } from './json/index';
+import { ParseLimitError } from './parse-limit-error';
 
 /** Options of {@link parseAnswer}. */
 export type ParseAnswerOptions = {
@@ -38,7 +39,7 @@ export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalP
   try {
     return definition.parse(answer, parserOptions);
   } catch (error) {
-    if (!(error instanceof OutputParseError)) throw error;
+    if (!(error instanceof OutputParseError) || error instanceof ParseLimitError) throw error;
     const fallback = parseJsonFallback(answer, parserOptions);
     if (fallback === undefined) throw error;
     return fallback;

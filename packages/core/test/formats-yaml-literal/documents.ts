@@ -92,17 +92,19 @@ export const documents: readonly YamlDocument[] = [
     },
   },
   {
-    name: 'the end marker ends a literal block; marker look-alikes are content',
+    // Issue 12: inside a literal block an indented marker line is text (nothing needs escaping).
+    name: 'the end marker at column 0 ends a literal block; indented marker lines and look-alikes are content',
     text: [
       BEGIN,
       'code: |',
       '  <<<END AGENTLY',
       `  ${END} is not the marker`,
+      `  ${END}`,
       '  last line',
-      `  ${END}  `,
+      `${END}  `,
       `Trailing prose: ${END}`,
     ].join('\n'),
-    value: { code: `<<<END AGENTLY\n${END} is not the marker\nlast line\n` },
+    value: { code: `<<<END AGENTLY\n${END} is not the marker\n${END}\nlast line\n` },
   },
   {
     name: 'a ```yaml fence when there are no markers',

@@ -63,7 +63,8 @@ describe('yaml_literal stream events', () => {
       perChunk([
         '<<<BEGIN AGENTLY_YAML>>>\nsummary: |\n  hel',
         'lo wor',
-        'ld\n\n  <<<END AGENT',
+        // At column 0 (indented, inside the block, it would be the block's text).
+        'ld\n\n<<<END AGENT',
         'LY_YAML>>>',
         '\nprose after the marker',
       ]),

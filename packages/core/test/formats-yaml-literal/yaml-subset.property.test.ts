@@ -153,6 +153,7 @@ describe('the YAML subset read without the yaml package', () => {
     expect(parseYamlText(text)).toEqual({
       ok: false,
       reason: 'the YAML nests deeper than 256 levels, too deep to parse',
+      limit: true,
     });
   });
 });

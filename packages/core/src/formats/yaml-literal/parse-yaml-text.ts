@@ -14,8 +14,10 @@ export const MAX_ALIAS_COUNT = 100;
  */
 const PARSE_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false, merge: false } as const;
 
+const TOO_DEEP = 'the YAML nests too deeply to parse';
+
 /** The outcome of {@link parseYamlText}: a value, or why there is none. */
-export type YamlParseResult = { ok: true; value: unknown } | { ok: false; reason: string };
+export type YamlParseResult = { ok: true; value: unknown } | { ok: false; reason: string; limit?: true };
 
 /**
  * Parses one YAML document. Never throws: syntax errors, tab indentation, alias bombs and
@@ -41,28 +43,36 @@ export function parseYamlLines(lines: readonly string[], endsWithNewline: boolea
 
 function parseWithPackage(text: string): YamlParseResult {
   if (nestsTooDeep(text)) {
-    return { ok: false, reason: `the YAML nests deeper than ${MAX_YAML_NESTING} levels, too deep to parse` };
+    return {
+      ok: false,
+      reason: `the YAML nests deeper than ${MAX_YAML_NESTING} levels, too deep to parse`,
+      limit: true,
+    };
   }
   try {
     const document = parseDocument(text, PARSE_OPTIONS);
     const error = document.errors[0];
-    if (error !== undefined) return { ok: false, reason: describeSyntaxError(text, error.message) };
+    if (error !== undefined) {
+      const reason = describeSyntaxError(text, error.message);
+      return reason === TOO_DEEP ? { ok: false, reason, limit: true } : { ok: false, reason };
+    }
     return { ok: true, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
       return {
         ok: false,
         reason: `the YAML expands aliases more than ${MAX_ALIAS_COUNT} times (an alias bomb); write the values out`,
+        limit: true,
       };
     }
-    if (error instanceof RangeError) return { ok: false, reason: 'the YAML nests too deeply to parse' };
+    if (error instanceof RangeError) return { ok: false, reason: TOO_DEEP, limit: true };
     return { ok: false, reason: `invalid YAML: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
 function describeSyntaxError(text: string, message: string): string {
   const headline = message.split('\n', 1)[0] as string;
-  if (/call stack/i.test(headline)) return 'the YAML nests too deeply to parse';
+  if (/call stack/i.test(headline)) return TOO_DEEP;
   const tabLine = lineIndentedWithTab(text);
   if (tabLine !== undefined) {
     return `invalid YAML: line ${tabLine} of the YAML is indented with a tab; YAML indents with spaces only (${headline})`;

@@ -1,6 +1,8 @@
 import { OutputParseError } from '../../errors/errors';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
+import { ParseLimitError } from '../parse-limit-error';
 import { assertMaxDepth } from '../shared/value-events';
+import { LiteralBlockTracker } from './literal-block-tracker';
 import { parseYamlLines } from './parse-yaml-text';
 import {
   isBeginMarkerLine,
@@ -19,7 +21,7 @@ export type YamlPayload = { lines: string[]; terminated: boolean; complete: bool
 
 /**
  * Finds the YAML of an answer: the lines between `<<<BEGIN AGENTLY_YAML>>>` and the next
- * `<<<END AGENTLY_YAML>>>` (column-0 fence lines between them dropped); without a begin marker,
+ * `<<<END AGENTLY_YAML>>>` outside a literal block (column-0 fence lines between them dropped); without a begin marker,
  * the body of the first ```yaml fence. A missing closing line leaves the payload running to the
  * end of the text (`complete: false`). `undefined` when there is neither.
  */
@@ -28,10 +30,12 @@ export function extractYamlPayload(text: string): YamlPayload | undefined {
   const begin = lines.findIndex(isBeginMarkerLine);
   if (begin >= 0) {
     const body: string[] = [];
+    const blocks = new LiteralBlockTracker();
     for (let i = begin + 1; i < lines.length; i++) {
       const line = lines[i] as string;
-      if (isEndMarkerLine(line)) return { lines: body, terminated: body.length > 0, complete: true };
-      if (!isStrayFenceLine(line)) body.push(line);
+      if (blocks.contains(line)) body.push(line);
+      else if (isEndMarkerLine(line)) return { lines: body, terminated: body.length > 0, complete: true };
+      else if (!isStrayFenceLine(line)) body.push(line);
     }
     return { lines: body, terminated: false, complete: false };
   }
@@ -57,7 +61,11 @@ export function parseYamlLiteral(text: string, options: FormatParserOptions = {}
     });
   }
   const parsed = parseYamlLines(payload.lines, payload.terminated);
-  if (!parsed.ok) throw new OutputParseError('yaml_literal', parsed.reason, { rawText: text });
+  if (!parsed.ok) {
+    // Past a safety limit, the JSON fallback must not turn a fragment of the payload into the answer.
+    const Failure = parsed.limit === true ? ParseLimitError : OutputParseError;
+    throw new Failure('yaml_literal', parsed.reason, { rawText: text });
+  }
   const { value } = parsed;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const found = value === null ? 'an empty document' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;

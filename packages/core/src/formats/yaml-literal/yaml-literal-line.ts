@@ -80,7 +80,10 @@ export class LiteralLine {
       const text = indent !== undefined && spaces > indent ? held.slice(indent) : '';
       return { kind: 'line-break', text, blankWidth: spaces };
     }
-    if (this.markers) {
+    // Indented at least as deep as the block's content, a line is the block's text, even one that
+    // reads like the end marker (LiteralBlockTracker: the final parse reads it the same way).
+    const inside = spaces > 0 && (this.#indent === undefined || spaces >= this.#indent);
+    if (this.markers && !inside) {
       if (atEnd && isEndMarkerLine(held)) return { kind: 'end-marker' };
       if (!atEnd && couldBecomeEndMarker(held.slice(spaces))) return WAIT;
     }

@@ -84,7 +84,8 @@ function lexedDepthExceeds(text: string): boolean {
       case '-':
       case '?':
       case ':':
-        indicators++;
+        // Block indicators nest; inside a flow collection (`{a: 1, b: 2}`) a `:` only separates.
+        if (flow === 0) indicators++;
         atLineStart = false;
         break;
       default:

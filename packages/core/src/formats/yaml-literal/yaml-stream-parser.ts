@@ -3,6 +3,7 @@ import type { CompletionSource, StreamingData } from '../../patch/streaming-data
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { LiteralBlockEmitter } from './literal-block-emitter';
+import { LiteralBlockTracker } from './literal-block-tracker';
 import { parseYamlLines } from './parse-yaml-text';
 import { YamlBlockEntry } from './yaml-block-entry';
 import { classifyTopLevelLine, type LiteralHeader, literalHeader, yamlKeyName } from './yaml-key-line';
@@ -45,6 +46,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
   /** Block entries that ended without a value (they did not parse alone): the final parse settles them. */
   readonly #unsettled: YamlBlockEntry[] = [];
   #literal: OpenLiteral | undefined;
+  readonly #blocks = new LiteralBlockTracker();
   #root: Record<string, unknown> = {};
   /** Top-level keys that have (or are streaming) events: a repeated key is not streamed twice. */
   readonly #seen = new Set<string>();
@@ -221,7 +223,8 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
         this.#endPayload(events);
         return;
       }
-    } else {
+    } else if (!this.#blocks.contains(line)) {
+      // Outside a literal block only: inside one, a marker-like line is the block's text.
       if (isEndMarkerLine(line)) {
         this.#endPayload(events);
         return;
