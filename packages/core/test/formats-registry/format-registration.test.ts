@@ -44,7 +44,10 @@ describe('format registration', () => {
       const calls: [string, () => unknown][] = [
         ['createStreamParser options.format', () => core.createStreamParser({ format: name })],
         ['parseOutput options.format', () => core.parseOutput('x', { format: name })],
-        ['createResponse options.format', () => core.createResponse({ model, format: name, output: SCHEMA(core) })],
+        [
+          'createResponse options.format',
+          () => core.createResponse({ model, input: 'x', format: name, output: SCHEMA(core) }),
+        ],
       ];
       for (const [where, call] of calls) {
         const error = thrown(call);
@@ -95,7 +98,7 @@ describe('format registration', () => {
     const core = await freshCore();
     const output = core.defineOutput({ summary: ['string', 'a summary'], score: ['integer', '0-10'] });
     const model = core.scriptedModel({ answers: ['### summary\nAll good.\n\n### score\n```json\n7\n```\n'] });
-    const response = core.createResponse({ model, output, formats: [core.hybridFormat] });
+    const response = core.createResponse({ model, input: 'x', output, formats: [core.hybridFormat] });
     expect(await response.getData()).toEqual({ summary: 'All good.', score: 7 });
     expect((await response.getMeta()).resolvedFormat).toBe('hybrid');
   });
