@@ -1,7 +1,7 @@
 import type { PathSegment } from '../../patch/path';
 import type { StreamingData } from '../../patch/streaming-data';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
-import { isJsonWhitespace } from './json-characters';
+import { fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-characters';
 import { isKeyChar, isWordChar } from './json-stream-chars';
 import type { Frame } from './json-stream-frame';
 import { StringDecoder } from './json-stream-string';
@@ -151,8 +151,10 @@ export class JsonStreamParser implements FormatStreamParser {
     if (state === PROSE) return this.#skipProse(chunk, index);
     if (state === ENDED || state === HALTED) return chunk.length; // the rest is not ours
     for (let i = index; i < chunk.length; i++) {
-      const code = chunk.charCodeAt(i);
-      if (isJsonWhitespace(code)) continue;
+      const raw = chunk.charCodeAt(i);
+      if (isJsonWhitespace(raw)) continue;
+      // Full-width structure (｛ ｝ ［ ］ ： ，) stands for its ASCII character, as in the final reader.
+      const code = fullWidthStructural(raw) ?? raw;
       if (code === 0x2f) {
         this.#comment = COMMENT_SLASH;
         return i + 1;
@@ -170,7 +172,8 @@ export class JsonStreamParser implements FormatStreamParser {
 
   #skipProse(chunk: string, index: number): number {
     for (let i = index; i < chunk.length; i++) {
-      const code = chunk.charCodeAt(i);
+      const raw = chunk.charCodeAt(i);
+      const code = fullWidthStructural(raw) ?? raw;
       if (code === 0x7b || code === 0x5b) {
         // The root: anything before it (a ```json fence line included) was prose.
         this.#value.place();
@@ -190,7 +193,7 @@ export class JsonStreamParser implements FormatStreamParser {
       this.#openContainer(code === 0x5b);
       return i + 1;
     }
-    if (code === 0x22 || code === 0x27) {
+    if (quoteKindOf(code) !== undefined) {
       this.#decoder.start(code);
       value.openString();
       this.#state = STRING;
@@ -219,7 +222,7 @@ export class JsonStreamParser implements FormatStreamParser {
 
   #startKey(code: number, chunk: string, i: number): number {
     if (code === 0x7d && (this.#value.top as Frame).open) return this.#closeContainer(i); // `{}`, `{"a":1,}`
-    if (code === 0x22 || code === 0x27) {
+    if (quoteKindOf(code) !== undefined) {
       this.#decoder.start(code);
       this.#state = KEY_STRING;
       return i + 1;

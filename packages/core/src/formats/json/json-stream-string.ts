@@ -1,3 +1,4 @@
+import { closesTypographic, fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-characters';
 import { hexValue, isHighSurrogate } from './json-stream-chars';
 
 const BACKSLASH = 0x5c;
@@ -12,6 +13,11 @@ const HEX_DIGITS = 2;
  *
  * Lenient like JSON5: single quotes, `\x41`, `\v`, `\0`, line continuations, any other escaped
  * character stands for itself, raw control characters are kept.
+ *
+ * A literal opened by a typographic quote (“ „ ＂ ‘ ＇) closes as the final reader closes it: at the
+ * first quote of the same family followed by structure (`,` `:` `}` `]`, ASCII or full-width, or
+ * the end). A candidate closer is held back (never part of a delta) until the next non-blank
+ * character decides: structure closes the literal, anything else makes the quote content.
  */
 export class StringDecoder {
   /** The closing quote was read. */
@@ -19,6 +25,10 @@ export class StringDecoder {
   /** A `\u`/`\x` escape had a non-hex digit: the literal is malformed. */
   invalid = false;
   #quote = 0x22;
+  /** Set for a literal opened by a typographic quote. */
+  #family: 'typographic-double' | 'typographic-single' | undefined;
+  /** A candidate typographic closer and the blanks after it, not yet decided. */
+  #pending = '';
   #text = '';
   #escape = NOT_ESCAPING;
   #hexLeft = 0;
@@ -27,6 +37,9 @@ export class StringDecoder {
   /** Begins a literal opened by `quote` (a char code). */
   start(quote: number): void {
     this.#quote = quote;
+    const kind = quoteKindOf(quote);
+    this.#family = kind === 'typographic-double' || kind === 'typographic-single' ? kind : undefined;
+    this.#pending = '';
     this.#text = '';
     this.#escape = NOT_ESCAPING;
     this.closed = false;
@@ -39,16 +52,25 @@ export class StringDecoder {
    */
   scan(source: string, index: number): number {
     const quote = this.#quote;
+    const family = this.#family;
     const length = source.length;
     let text = this.#text;
     let i = index;
+    if (this.#pending !== '') {
+      const decided = this.#decidePending(source, i);
+      if (decided < 0) return length;
+      if (this.closed) return decided;
+      text += this.#pending;
+      this.#pending = '';
+      i = decided;
+    }
     while (i < length) {
       if (this.#escape === NOT_ESCAPING) {
         let j = i;
         let code = 0;
         while (j < length) {
           code = source.charCodeAt(j);
-          if (code === quote || code === BACKSLASH) break;
+          if (code === BACKSLASH || (family === undefined ? code === quote : closesTypographic(family, code))) break;
           j++;
         }
         if (j > i) text += source.slice(i, j);
@@ -57,6 +79,23 @@ export class StringDecoder {
           break;
         }
         i = j + 1;
+        if (family !== undefined && code !== BACKSLASH) {
+          // A candidate closer: structure after it closes the literal, anything else is content.
+          this.#pending = source[j] as string;
+          const decided = this.#decidePending(source, i);
+          if (decided < 0) {
+            i = length;
+            break;
+          }
+          if (this.closed) {
+            i = decided;
+            break;
+          }
+          text += this.#pending;
+          this.#pending = '';
+          i = decided;
+          continue;
+        }
         if (code === quote) {
           this.closed = true;
           break;
@@ -92,10 +131,35 @@ export class StringDecoder {
   }
 
   /**
+   * Reads the blanks after a held candidate closer from `index`: returns -1 while undecided (the
+   * blanks join the held text), else the index of the deciding character — with `closed` set when
+   * it is structure (left for the tokenizer), or not set when the held text is content.
+   */
+  #decidePending(source: string, index: number): number {
+    let i = index;
+    while (i < source.length && isJsonWhitespace(source.charCodeAt(i))) i++;
+    if (i === source.length) {
+      this.#pending += source.slice(index);
+      return -1;
+    }
+    const code = source.charCodeAt(i);
+    const ascii = fullWidthStructural(code) ?? code;
+    if (ascii === 0x2c || ascii === 0x3a || ascii === 0x7d || ascii === 0x5d) {
+      this.#pending = '';
+      this.closed = true;
+      return i;
+    }
+    this.#pending += source.slice(index, i);
+    return i;
+  }
+
+  /**
    * The text decoded since the last call. Unless `all`, a trailing high surrogate stays behind
    * until the character after it is known (it may be the first half of a pair).
    */
   take(all: boolean): string {
+    // A closer still held at the end of the input closes the literal (the end is structure).
+    if (all) this.#pending = '';
     const text = this.#text;
     if (!all && text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
       this.#text = text.slice(-1);
