@@ -204,3 +204,38 @@ describe('the patch codec', () => {
     );
   });
 });
+
+describe('patch stream entry checks', () => {
+  it('bad arguments are ArgumentErrors naming the argument', () => {
+    expect(() => fromPatchStream({ url: 42 } as never)).toThrow(
+      expect.objectContaining({
+        code: 'ARGUMENT_INVALID',
+        message: expect.stringContaining('fromPatchStream options.url'),
+      }),
+    );
+    expect(() => toPatchStream({ subscribe() {} } as never)).toThrow(
+      expect.objectContaining({
+        code: 'ARGUMENT_INVALID',
+        message: expect.stringContaining('toPatchStream response.observe'),
+      }),
+    );
+  });
+
+  it('a listener that throws does not stop the stream or the other listeners', async () => {
+    const url = await serveScenario({ answers: [good] });
+    const remote = fromPatchStream({ url });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args[1]);
+    try {
+      remote.subscribe(() => {
+        throw new Error('boom');
+      });
+      expect(await remote.getData()).toEqual(JSON.parse(good));
+    } finally {
+      console.error = original;
+    }
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toEqual(new Error('boom'));
+  });
+});

@@ -1,4 +1,13 @@
+import {
+  checkFunction,
+  checkObject,
+  checkOptionalFunction,
+  checkOptionalObject,
+  checkOptionalSignal,
+  invalid,
+} from '../errors/check-argument';
 import { AbortError, FieldstreamError, TransportError } from '../errors/errors';
+import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from '../response/response-events';
@@ -42,6 +51,12 @@ export type PatchStreamResponse<Data = unknown> = ResponseSource<Data> & {
  * consumer subscribes or starts it.
  */
 export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions): PatchStreamResponse<Data> {
+  checkObject('fromPatchStream options', options);
+  if (typeof options.url !== 'string' && !(options.url instanceof URL))
+    throw invalid('fromPatchStream options.url', 'a string or a URL', options.url);
+  checkOptionalObject('fromPatchStream options.init', options.init);
+  checkOptionalFunction('fromPatchStream options.fetch', options.fetch);
+  checkOptionalSignal('fromPatchStream options.signal', options.signal);
   const log: ResponseEvent<Data>[] = [];
   const listeners = new Set<(event: ResponseEvent<Data>) => void>();
   const events: ObservationEvent[] = [];
@@ -138,10 +153,12 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   const onExternalAbort = () => response.abort(String(options.signal?.reason ?? 'The response was aborted'));
   const response: PatchStreamResponse<Data> = {
     subscribe(listener) {
-      for (const event of [...log]) listener(event);
-      listeners.add(listener);
+      checkFunction('fromPatchStream subscribe listener', listener);
+      const isolated = isolateListener('fromPatchStream subscribe', listener);
+      for (const event of [...log]) isolated(event);
+      listeners.add(isolated);
       start();
-      return () => listeners.delete(listener);
+      return () => listeners.delete(isolated);
     },
     async *instant() {
       start();
@@ -172,9 +189,11 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
       return events;
     },
     observe(listener) {
-      for (const event of [...events]) listener(event);
-      observers.add(listener);
-      return () => observers.delete(listener);
+      checkFunction('fromPatchStream observe listener', listener);
+      const isolated = isolateListener('fromPatchStream observe', listener);
+      for (const event of [...events]) isolated(event);
+      observers.add(isolated);
+      return () => observers.delete(isolated);
     },
     start,
     abort(reason) {

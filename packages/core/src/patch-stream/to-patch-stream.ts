@@ -1,3 +1,4 @@
+import { checkFunction, checkObject, checkOptionalObject } from '../errors/check-argument';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
 import { coalesceDeltas, PatchEncoder } from './patch-codec';
@@ -32,6 +33,10 @@ const encoder = new TextEncoder();
  * aborts the response.
  */
 export function toPatchStream(response: PatchStreamInput, options: ToPatchStreamOptions = {}): Response {
+  checkObject('toPatchStream response', response);
+  for (const method of ['subscribe', 'observe', 'getData', 'start', 'abort'] as const)
+    checkFunction(`toPatchStream response.${method}`, response[method]);
+  checkOptionalObject('toPatchStream options', options);
   const patches = new PatchEncoder();
   let queue: WireEvent[] = [];
   let wake: (() => void) | undefined;
