@@ -5,6 +5,7 @@ import type { UserConfig } from 'tsdown';
 /** The part of a package.json `exports` entry the build reads. */
 interface ExportTarget {
   types?: string;
+  '@fieldstream/source'?: string;
   default?: string;
 }
 
@@ -28,6 +29,10 @@ export function libraryConfig(packageDir: string = process.cwd()): UserConfig {
     }
     const source = [`src/${name}.ts`, `src/${name}.tsx`].find((file) => existsSync(join(packageDir, file)));
     if (source === undefined) throw new Error(`${manifest.name}: exports["${subpath}"] has no src/${name}.ts`);
+    // Tests, the playground and tsc resolve src/ through this condition: it must name the same file.
+    if (target['@fieldstream/source'] !== `./${source}`) {
+      throw new Error(`${manifest.name}: exports["${subpath}"]["@fieldstream/source"] must be ./${source}`);
+    }
     entry[name] = source;
   }
   return {
