@@ -1,4 +1,5 @@
-// The benchmarks use every format by name, so they register the optional ones once (decision 0012).
+// The benchmarks use every format by name, so they register the optional ones once (decision 0012),
+// and load the yaml package up front: they parse yaml_literal synchronously.
 import {
   flatMarkdownFormat,
   hybridFormat,
@@ -8,3 +9,4 @@ import {
 } from '../packages/core/src/index';
 
 registerFormat(hybridFormat, xmlFieldFormat, yamlLiteralFormat, flatMarkdownFormat);
+await yamlLiteralFormat.prepare();

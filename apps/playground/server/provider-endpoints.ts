@@ -1,4 +1,4 @@
-import '../src/register-formats';
+import './register-formats';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';

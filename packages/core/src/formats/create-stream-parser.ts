@@ -42,6 +42,12 @@ export type StreamParser = {
   finish(): StreamingData[];
   /** The current value (structurally shared); after `finish`, the final value when it parsed. */
   snapshot(): unknown;
+  /**
+   * Loads what the final parse of the text so far needs and the format loads on demand
+   * (yaml_literal beyond its fast subset: the `yaml` package); resolves at once otherwise. Await it
+   * before `finish()` when the answer may need it; responses do.
+   */
+  prepare(): Promise<void>;
   /** The answer text so far (the leading `<think>` block removed). */
   readonly text: string;
 
@@ -69,6 +75,7 @@ class AnswerStreamParser implements StreamParser {
   readonly format: FormatName;
   readonly #output: OutputDefinition | undefined;
   readonly #maxDepth: number | undefined;
+  readonly #definition: FormatDefinition;
   readonly #parser: FormatStreamParser;
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();
@@ -94,12 +101,17 @@ class AnswerStreamParser implements StreamParser {
     this.#maxDepth = options.maxDepth;
     this.#onText = options.onText;
     this.#formats = options.formats;
-    this.#parser = formatDefinition(
+    this.#definition = formatDefinition(
       this.format,
       options.formats,
       'createStreamParser options.format',
       format === 'auto',
-    ).createStreamParser({ output, maxDepth: options.maxDepth });
+    );
+    this.#parser = this.#definition.createStreamParser({ output, maxDepth: options.maxDepth });
+  }
+
+  async prepare(): Promise<void> {
+    await this.#definition.prepare?.(this.#answer.toString());
   }
 
   get text(): string {

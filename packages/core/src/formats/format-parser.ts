@@ -49,4 +49,10 @@ export type FormatDefinition = {
   parse: FormatFinalParser;
   /** A fresh incremental parser for one answer. */
   createStreamParser(options: FormatParserOptions): FormatStreamParser;
+  /**
+   * Loads what parsing `answer` needs but the format keeps out of the first bundle chunk
+   * (yaml_literal: the `yaml` package, for documents beyond its fast subset); without `answer`,
+   * loads it unconditionally. Responses await it before their final parse.
+   */
+  prepare?(answer?: string): Promise<void>;
 };

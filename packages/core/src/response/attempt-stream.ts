@@ -145,6 +145,8 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
   parser ??= options.createParser(collectText);
   let closing: StreamingData[];
   try {
+    // What the final parse needs on demand (yaml_literal beyond its fast subset: the yaml package).
+    await parser.prepare();
     // The one final parse of the attempt happens here; the parser keeps it as `final`.
     closing = parser.finish();
   } catch (error) {

@@ -1,6 +1,9 @@
 // vitest setup file: the test suites use every format by name, as the playground does, so they
-// register the optional ones once. Tests of the registration itself use fresh module instances.
+// register the optional ones once, and load the yaml package up front so yaml_literal streams the
+// same way in every test. Tests of registration and loading use fresh module instances.
 import { registerFormat } from '../../src/formats/format-registry';
+import { yamlLiteralFormat } from '../../src/formats/yaml-literal/index';
 import { optionalFormats } from './all-formats';
 
 registerFormat(...optionalFormats);
+await yamlLiteralFormat.prepare();

@@ -1,5 +1,5 @@
-import { parseDocument } from 'yaml';
 import { MAX_YAML_NESTING, nestsTooDeep } from './yaml-nesting-guard';
+import { loadedYamlPackage, YAML_NOT_LOADED } from './yaml-package';
 import { parseYamlSubset, parseYamlSubsetText } from './yaml-subset-parser';
 
 /**
@@ -42,7 +42,9 @@ export function parseYamlLines(lines: readonly string[], endsWithNewline: boolea
 }
 
 function parseWithPackage(text: string): YamlParseResult {
-  if (nestsTooDeep(text)) {
+  const yaml = loadedYamlPackage();
+  if (yaml === undefined) return { ok: false, reason: YAML_NOT_LOADED };
+  if (nestsTooDeep(text, yaml.Lexer)) {
     return {
       ok: false,
       reason: `the YAML nests deeper than ${MAX_YAML_NESTING} levels, too deep to parse`,
@@ -50,7 +52,7 @@ function parseWithPackage(text: string): YamlParseResult {
     };
   }
   try {
-    const document = parseDocument(text, PARSE_OPTIONS);
+    const document = yaml.parseDocument(text, PARSE_OPTIONS);
     const error = document.errors[0];
     if (error !== undefined) {
       const reason = describeSyntaxError(text, error.message);

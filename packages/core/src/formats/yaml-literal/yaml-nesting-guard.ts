@@ -1,4 +1,4 @@
-import { Lexer } from 'yaml';
+import type { YamlPackage } from './yaml-package';
 
 /**
  * The deepest nesting handed to the `yaml` package. Its composer recurses once per level, and near
@@ -14,8 +14,8 @@ export const MAX_YAML_NESTING = 256;
  * its indicators); only when that bound is too high does the `yaml` lexer (iterative, and blind to
  * brackets inside scalars) measure it properly. Never recursive.
  */
-export function nestsTooDeep(text: string): boolean {
-  return quickBoundExceeds(text) && lexedDepthExceeds(text);
+export function nestsTooDeep(text: string, Lexer: YamlPackage['Lexer']): boolean {
+  return quickBoundExceeds(text) && lexedDepthExceeds(text, Lexer);
 }
 
 function quickBoundExceeds(text: string): boolean {
@@ -47,7 +47,7 @@ function quickBoundExceeds(text: string): boolean {
   return 2 * indent + indicators + 1 > MAX_YAML_NESTING;
 }
 
-function lexedDepthExceeds(text: string): boolean {
+function lexedDepthExceeds(text: string, Lexer: YamlPackage['Lexer']): boolean {
   let flow = 0;
   let indent = 0;
   let indicators = 0;

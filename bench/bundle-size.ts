@@ -1,0 +1,89 @@
+/**
+ * What an application pays for an import: bundles a one-line entry with Vite (Rollup, minified,
+ * ESM, es2022) from the packages' sources (the `@fieldstream/source` condition) and measures it.
+ * zustand and React stay external (an app has them anyway); `yaml` is bundled, so a bundle that
+ * reaches it shows it. Shared by `npm run bench -- bundle` and the budgets in `npm run test:size`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** A bundle's size: its first (eagerly loaded) chunk, and the chunks it may load later. */
+export type BundleSize = {
+  /** Minified + gzip bytes of the chunk the entry loads at once. */
+  gzip: number;
+  /** Minified bytes of that chunk. */
+  raw: number;
+  /** Minified + gzip bytes of the chunks loaded on demand (dynamic imports). */
+  lazyGzip: number;
+  /** Whether the eager chunk contains the `yaml` package. */
+  eagerYaml: boolean;
+  /** Whether any chunk contains the `yaml` package. */
+  anyYaml: boolean;
+};
+
+const gzip = (code: string): number => gzipSync(code, { level: 9 }).length;
+const hasYaml = (chunk: Rollup.OutputChunk): boolean =>
+  Object.keys(chunk.modules).some((id) => /node_modules\/yaml\//.test(id));
+
+/** Bundles `source` (an entry module's text) and measures it. `externalCore` keeps @fieldstream/core out. */
+export async function measureBundle(source: string, externalCore = false): Promise<BundleSize> {
+  // The entry is a real file inside the repository so that workspace packages resolve from it.
+  const dir = join(root, 'node_modules', '.cache', 'fieldstream-bundle-size');
+  mkdirSync(dir, { recursive: true });
+  const entry = join(dir, `entry-${process.pid}-${Math.random().toString(36).slice(2)}.ts`);
+  writeFileSync(entry, source);
+  const result = (await build({
+    root,
+    logLevel: 'silent',
+    configFile: false,
+    resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'production'] },
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: 'entry' },
+      rollupOptions: {
+        external: (id) => /^(zustand|react|react-dom)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
+      },
+    },
+  })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((r) => r.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const eager = chunks.filter((chunk) => chunk.isEntry);
+  const lazy = chunks.filter((chunk) => !chunk.isEntry);
+  const eagerCode = eager.map((chunk) => chunk.code).join('\n');
+  return {
+    gzip: gzip(eagerCode),
+    raw: Buffer.byteLength(eagerCode),
+    lazyGzip: lazy.reduce((sum, chunk) => sum + gzip(chunk.code), 0),
+    eagerYaml: eager.some(hasYaml),
+    anyYaml: chunks.some(hasYaml),
+  };
+}
+
+/** The entries the bench and the budgets measure, by name. */
+export const ENTRIES = {
+  parserJson: "export { createStreamParser } from '@fieldstream/core';",
+  responseJson: "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';",
+  wholeCore: "export * from '@fieldstream/core';",
+  react: "export * from '@fieldstream/react';",
+} as const;
+
+/** Each optional format's definition, by wire name: the added cost of `formats: [definition]`. */
+export const FORMAT_DEFINITIONS = {
+  hybrid: 'hybridFormat',
+  xml_field: 'xmlFieldFormat',
+  yaml_literal: 'yamlLiteralFormat',
+  flat_markdown: 'flatMarkdownFormat',
+} as const;
+
+/** The response entry plus one format's definition. */
+export const responseWith = (definition: string): string =>
+  `export { createResponse, openAIChat, createFieldStore, ${definition} } from '@fieldstream/core';`;
+
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
