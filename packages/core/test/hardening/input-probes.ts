@@ -47,7 +47,10 @@ type Export =
   | 'splitReasoning'
   | 'ReasoningSplitter'
   | 'fixtureFetch'
-  | 'sseResponse';
+  | 'sseResponse'
+  | 'defineContract'
+  | 'defineAnswerFlow'
+  | 'planOutputContract';
 export type Api = { [K in Export]: Loose };
 
 export type Probe = {
@@ -87,6 +90,9 @@ export async function loadApi(root: string): Promise<Api> {
     ...(await load('providers/scripted-model')),
     ...(await load('reasoning/reasoning-splitter')),
     ...(await load('testing/sse-fixtures')),
+    ...(await load('kits/contract/define-contract')),
+    ...(await load('kits/answer-flow/define-answer-flow')),
+    ...(await load('providers/output-contract/plan-output-contract')),
   } as unknown as Api;
 }
 
@@ -449,6 +455,13 @@ export const probes: Probe[] = [
     mentions: 'delayMs',
     run: (api) => api.scriptedModel({ answers: ['a'], delayMs: Number.NaN }),
   },
+
+  // kits
+  { name: 'defineContract(42)', mentions: 'contract', run: (api) => api.defineContract(42) },
+  { name: 'defineContract(null)', mentions: 'contract', run: (api) => api.defineContract(null) },
+  { name: 'defineAnswerFlow(42)', mentions: 'definition', run: (api) => api.defineAnswerFlow(42) },
+  { name: 'defineAnswerFlow(null)', mentions: 'definition', run: (api) => api.defineAnswerFlow(null) },
+  { name: 'planOutputContract(42, {})', mentions: 'capabilities', run: (api) => api.planOutputContract(42, {}) },
 
   // reasoning
   { name: 'splitReasoning(42)', mentions: 'text', run: (api) => api.splitReasoning(42) },

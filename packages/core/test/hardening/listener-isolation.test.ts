@@ -27,7 +27,7 @@ const patch = (path: string, value: unknown): StreamingData => ({
   path,
   wildcard_path: path,
   indexes: [],
-  delta: null,
+  delta: '',
   value,
   is_complete: true,
   event_type: 'done',

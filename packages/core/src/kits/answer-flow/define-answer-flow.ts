@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument';
 import { AbortError } from '../../errors/errors';
 import { AnswerFlowError } from './answer-flow-error';
 import type {
@@ -17,6 +18,7 @@ import { runAnswerFlow } from './run-answer-flow';
 export function defineAnswerFlow<Data, Value, App = undefined>(
   definition: AnswerFlowDefinition<Data, Value, App>,
 ): AnswerFlow<Data, Value, App> {
+  checkObject('defineAnswerFlow definition', definition);
   validateDefinition(definition);
   return {
     definition,

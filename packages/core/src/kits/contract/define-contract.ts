@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument';
 import type { Validator } from '../../response/validation/validator';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { JsonSchema } from '../../schema/json-schema';
@@ -62,6 +63,7 @@ export function defineContract<
 ): Contract<ContractData<Fields, Statuses>>;
 export function defineContract<Data>(definition: ContractDefinition<Data>): Contract<Data>;
 export function defineContract<Data>(definition: ContractDefinition<Data>): Contract<Data> {
+  checkObject('defineContract contract definition', definition);
   checkDefinition(definition);
   const output = contractOutput(definition);
   const validate = (value: unknown, context?: ContractRuleContext) =>

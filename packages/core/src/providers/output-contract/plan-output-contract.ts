@@ -1,3 +1,4 @@
+import { checkObject } from '../../errors/check-argument';
 import type { JsonSchema } from '../../schema/json-schema';
 import type { ProviderCapabilities } from '../capabilities';
 import type { OutputContractRequest, ResponseFormatRequest } from './response-format';
@@ -56,6 +57,8 @@ export function planOutputContract(
   request: OutputContractRequest,
   options: PlanOutputContractOptions = {},
 ): OutputContractPlan {
+  checkObject('planOutputContract capabilities', capabilities);
+  checkObject('planOutputContract request', request);
   const format = request.responseFormat;
   if (format === undefined) return plan('passthrough', false);
   if (format.type !== 'json_schema') {
