@@ -1,4 +1,4 @@
-import { defineOutput } from '@fieldstream/core';
+import { defineOutput, type ObservationEvent } from '@fieldstream/core';
 import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import { LiveForm, useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
@@ -62,8 +62,29 @@ export function ServerStreamPage(): ReactElement {
           <h3>Incident ticket</h3>
           <LiveForm output={ticket} store={run.store} />
         </section>
-        <FinalData store={run.store} />
+        <div>
+          <section className="panel" data-testid="server-retries">
+            <h3>Retries (from the server's observation log)</h3>
+            <RetryReasons events={run.response?.events ?? []} />
+          </section>
+          <FinalData store={run.store} />
+        </div>
       </div>
     </div>
+  );
+}
+
+/** Why each retry happened: the zod issue, with its path, as the server's correction quoted it. */
+function RetryReasons({ events }: { events: readonly ObservationEvent[] }): ReactElement {
+  const retries = events.filter((event) => event.type === 'model.retrying');
+  if (retries.length === 0) return <p className="muted">None.</p>;
+  return (
+    <ol>
+      {retries.map((event) => (
+        <li key={event.attempt} data-testid="server-retry-reason">
+          {event.retry_reason}: {event.validation_reason}
+        </li>
+      ))}
+    </ol>
   );
 }
