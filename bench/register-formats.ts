@@ -1,4 +1,4 @@
-// The benchmarks use every format by name, so they register the optional ones once (decision 0012),
+// The benchmarks use every format by name, so they register the optional ones once (decision 0013),
 // and load the yaml package up front: they parse yaml_literal synchronously.
 import {
   flatMarkdownFormat,

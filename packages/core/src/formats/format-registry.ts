@@ -7,7 +7,7 @@ import { textFormat } from './text/index';
 /**
  * The formats available by name to every parser and response. `json` and `text` are built in;
  * the others stay out of a bundle until the application imports and registers them
- * (docs/decisions/0012-format-registration.md).
+ * (docs/decisions/0013-format-registration-and-bundle-budgets.md).
  */
 const registered = new Map<string, FormatDefinition>([
   [jsonFormat.name, jsonFormat],

@@ -1,4 +1,4 @@
-// Formats beyond json and text are passed in or registered (decision 0012). The suite's setup file
+// Formats beyond json and text are passed in or registered (decision 0013). The suite's setup file
 // registers them all, so each test here loads a fresh copy of the package: nothing registered.
 import { describe, expect, it, vi } from 'vitest';
 

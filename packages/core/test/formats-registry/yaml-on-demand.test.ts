@@ -1,5 +1,5 @@
 // The yaml package loads only when a yaml_literal document goes beyond the fast subset (decision
-// 0012). The suite's setup file loads it up front, so each test here uses a fresh copy of the package.
+// 0013). The suite's setup file loads it up front, so each test here uses a fresh copy of the package.
 import { describe, expect, it, vi } from 'vitest';
 
 async function fresh() {

@@ -6,7 +6,7 @@ export type YamlPackage = { parseDocument: typeof parseDocument; Lexer: typeof L
 /**
  * The `yaml` package, loaded on demand: the answers our instructions ask for are read by the fast
  * subset reader (`yaml-subset-parser.ts`), so most applications never load it. A dynamic import
- * keeps it out of every bundle's first chunk (decision 0012).
+ * keeps it out of every bundle's first chunk (decision 0013).
  */
 let loaded: YamlPackage | undefined;
 let loading: Promise<YamlPackage> | undefined;

@@ -1,0 +1,85 @@
+/**
+ * `npm run test:size` (part of `npm test`): the bundle budgets of issue 11.6, checked on every run.
+ * Each row bundles one entry (bench/bundle-size.ts: minified + gzip, zustand and React external) and
+ * fails the run when it breaks a rule. Two targets are not met yet; their rows hold a ceiling at
+ * today's size so nothing grows while the work to reach them goes on (decision 0013).
+ */
+import { type BundleSize, ENTRIES, FORMAT_DEFINITIONS, kb, measureBundle, responseWith } from './bundle-size';
+
+type Budget = {
+  name: string;
+  source: string;
+  externalCore?: boolean;
+  /** The issue's target in bytes (min+gzip of the first chunk). */
+  target?: number;
+  /** Enforced while the target is out of reach: the size may not grow past it. */
+  ceiling?: number;
+  /** The yaml package may be in this bundle: never, or only in a chunk loaded on demand. */
+  yaml: 'never' | 'on demand';
+};
+
+const KB = 1024;
+const budgets: Budget[] = [
+  {
+    name: 'createStreamParser, json only',
+    source: ENTRIES.parserJson,
+    target: 10 * KB,
+    ceiling: 13.5 * KB,
+    yaml: 'never',
+  },
+  {
+    name: 'createResponse + openAIChat + createFieldStore, json',
+    source: ENTRIES.responseJson,
+    target: 18 * KB,
+    ceiling: 39 * KB,
+    yaml: 'never',
+  },
+  ...Object.entries(FORMAT_DEFINITIONS).map(
+    ([format, definition]): Budget => ({
+      name: `the response entry + ${definition}`,
+      source: responseWith(definition),
+      yaml: format === 'yaml_literal' ? 'on demand' : 'never',
+    }),
+  ),
+  { name: 'whole @fieldstream/core', source: ENTRIES.wholeCore, yaml: 'on demand' },
+  {
+    name: '@fieldstream/react (core external)',
+    source: ENTRIES.react,
+    externalCore: true,
+    target: 4 * KB,
+    yaml: 'never',
+  },
+];
+
+/** Why a measured bundle breaks its budget, or `undefined`. */
+function violation(budget: Budget, size: BundleSize): string | undefined {
+  if (size.eagerYaml) return 'the yaml package is in the first chunk';
+  if (budget.yaml === 'never' && size.anyYaml) return 'the yaml package is in a bundle that does not use yaml_literal';
+  const limit = budget.ceiling ?? budget.target;
+  if (limit !== undefined && size.gzip > limit) return `${kb(size.gzip)} is over ${kb(limit)}`;
+  return undefined;
+}
+
+function targetCell(budget: Budget, size: BundleSize): string {
+  if (budget.target === undefined) return '—';
+  return `${kb(budget.target)} ${size.gzip <= budget.target ? 'met' : 'MISSED'}`;
+}
+
+const failures: string[] = [];
+console.log('| bundle | min+gzip | on demand | target | ceiling | yaml |');
+console.log('|---|---:|---:|---|---:|---|');
+for (const budget of budgets) {
+  const size = await measureBundle(budget.source, budget.externalCore);
+  const broken = violation(budget, size);
+  if (broken !== undefined) failures.push(`${budget.name}: ${broken}`);
+  const yaml = size.eagerYaml ? 'first chunk' : size.anyYaml ? 'on demand' : 'absent';
+  const ceiling = budget.ceiling === undefined ? '—' : kb(budget.ceiling);
+  console.log(
+    `| ${budget.name} | ${kb(size.gzip)} | ${kb(size.lazyGzip)} | ${targetCell(budget, size)} | ${ceiling} | ${yaml} |`,
+  );
+}
+if (failures.length > 0) {
+  console.error(`\nBundle budgets broken:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nBundle budgets hold.');
