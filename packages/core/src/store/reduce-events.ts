@@ -1,4 +1,4 @@
-import { formatPath, parsePath } from '../patch/path';
+import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, isTerminalStatus } from './field-store-state';
@@ -146,13 +146,28 @@ function draftOf<Data>(state: FieldStoreState<Data>): Draft<Data> {
 }
 
 /** `undefined` for reserved `$` channels, which never enter the data tree. */
-function parsePatchPath(data: StreamingData): { segments: ReturnType<typeof parsePath>; key: string } | undefined {
+function parsePatchPath(data: StreamingData): ParsedPath | undefined {
   if (data.path.startsWith('$')) return undefined;
-  const segments = parsePath(data.path);
-  return { segments, key: formatPath(segments) };
+  let parsed = parsedPaths.get(data.path);
+  if (parsed === undefined) {
+    const segments = parsePath(data.path);
+    parsed = { segments, key: formatPath(segments) };
+    if (data.path.length <= CACHED_PATH_LENGTH) {
+      if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
+      parsedPaths.set(data.path, parsed);
+    }
+  }
+  return parsed;
 }
 
-function writePatch(tree: TreeDraft, data: StreamingData, segments: ReturnType<typeof parsePath>): void {
+type ParsedPath = { readonly segments: readonly PathSegment[]; readonly key: string };
+
+/** Every delta of a field repeats its path: parse each path once (a bounded cache of short paths). */
+const parsedPaths = new Map<string, ParsedPath>();
+const CACHED_PATHS = 4096;
+const CACHED_PATH_LENGTH = 256;
+
+function writePatch(tree: TreeDraft, data: StreamingData, segments: readonly PathSegment[]): void {
   const value = data.value;
   if (!isContainer(value)) {
     tree.write(segments, value);

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench -- browser`: a real browser (Chromium, /usr/bin/chromium or FIELDSTREAM_CHROMIUM)
+ * loads a production build of bench/browser/ and streams an answer at 2 000 and 20 000 tokens/s
+ * (4-character tokens, delivered in ~2 ms network-like batches) into a 50- and a 500-field form:
+ * `LiveForm` on createResponse + createFieldStore, beside the useObject-style baseline (re-parse
+ * the whole text and set the whole object as state per chunk) in the same run. Reported while the
+ * answer streams: fps, React commits per frame, long tasks, total blocking time, heap.
+ * Target: ≥ 55 fps and no long task over 50 ms mid-stream for LiveForm in all four cases.
+ */
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { build, preview } from 'vite';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import type { PageConfig, PageResult } from './browser/page-protocol';
+
+const SECONDS = 4;
+const root = join(import.meta.dirname, 'browser');
+const outDir = join(root, 'dist');
+const conditions = ['@fieldstream/source', 'module', 'browser', 'development|production'];
+
+export default async function browserBench(): Promise<void> {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    resolve: { conditions },
+    build: { outDir, emptyOutDir: true },
+  });
+  const port = Number(process.env.FIELDSTREAM_BENCH_PORT ?? 4204);
+  const server = await preview({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: false, host: '127.0.0.1' },
+  });
+  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, '--enable-precise-memory-info'],
+  });
+  const rows: { config: PageConfig; result: PageResult; heapAfterGcMB: number }[] = [];
+  const load = loadavg()[0] ?? 0;
+  try {
+    for (const fields of [50, 500]) {
+      for (const tokensPerSecond of [2_000, 20_000]) {
+        for (const mode of ['liveform', 'baseline'] as const) {
+          const config: PageConfig = { mode, fields, tokensPerSecond, seconds: SECONDS };
+          const page = await browser.newPage();
+          if (process.env.FIELDSTREAM_BENCH_VERBOSE) console.error(`browser bench: ${JSON.stringify(config)}`);
+          page.on('pageerror', (error) => console.error(`browser bench page error: ${error.message}`));
+          await page.goto(url);
+          await page.waitForFunction(() => 'runBench' in window);
+          const result = await page.evaluate(
+            (pageConfig) =>
+              (window as unknown as { runBench(config: PageConfig): Promise<PageResult> }).runBench(pageConfig),
+            config,
+          );
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send('HeapProfiler.collectGarbage');
+          const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+          rows.push({ config, result, heapAfterGcMB: heap.usedSize / 1e6 });
+          await page.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+  print(rows, browser.version(), load);
+}
+
+function print(
+  rows: { config: PageConfig; result: PageResult; heapAfterGcMB: number }[],
+  version: string,
+  load: number,
+): void {
+  console.log(
+    `\n### Browser: LiveForm vs useObject-style baseline (Chromium ${version}, production React, ${SECONDS} s streams, load average ${load.toFixed(1)})\n`,
+  );
+  console.log(
+    '| fields | tokens/s | renderer | fps | commits/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | heap peak MB | heap after GC MB |',
+  );
+  console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  const verdicts: string[] = [];
+  for (const { config, result, heapAfterGcMB } of rows) {
+    const r = result;
+    console.log(
+      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'useObject-style'} | ${r.fps.toFixed(1)} | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
+    );
+    if (config.mode === 'liveform') {
+      const met = r.fps >= 55 && r.longestTaskMs <= 50;
+      verdicts.push(`${config.fields} fields @ ${config.tokensPerSecond}/s ${met ? 'met' : 'MISSED'}`);
+    }
+  }
+  console.log(`\nTarget ≥ 55 fps and no long task over 50 ms mid-stream (LiveForm): ${verdicts.join('; ')}.`);
+}

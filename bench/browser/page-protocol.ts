@@ -1,0 +1,36 @@
+/** What the bench runner asks the page to do, and what it gets back. */
+export type PageConfig = {
+  mode: 'liveform' | 'baseline';
+  fields: number;
+  tokensPerSecond: number;
+  seconds: number;
+};
+
+export type PageResult = {
+  /** From the first token to the last one delivered. */
+  streamMs: number;
+  tokens: number;
+  /** Animation frames per second while the answer streamed. */
+  fps: number;
+  /** React commits while the answer streamed (and the final one). */
+  commits: number;
+  commitsPerFrame: number;
+  maxCommitsPerFrame: number;
+  /** Long tasks (> 50 ms) that started while the answer streamed. */
+  longTasks: number;
+  longestTaskMs: number;
+  /** Sum over mid-stream long tasks of the time past 50 ms. */
+  totalBlockingMs: number;
+  /** Largest `performance.memory.usedJSHeapSize` sampled at frames while streaming. */
+  heapPeakMB: number;
+  /** Text on the page at the end (the run showed the answer). */
+  shownChars: number;
+};
+
+/** A JSON object of `fields` string fields (`f0`…) holding `tokens` 4-character tokens in all. */
+export function benchAnswer(fields: number, tokens: number): { answer: string; keys: string[] } {
+  const keys = Array.from({ length: fields }, (_, i) => `f${i}`);
+  const perField = Math.max(1, Math.floor(tokens / fields)) * 4 - 8;
+  const answer = JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `w${i} `.padEnd(perField, 'x')])));
+  return { answer, keys };
+}
