@@ -3,7 +3,10 @@
 import type { FieldStore } from '@fieldstream/core';
 import { expectTypeOf } from 'vitest';
 
-import { createFieldStore, createResponse, defineOutput, openAIChat } from '@fieldstream/core';
+import { createFieldStore, createResponse, defineOutput, hybridFormat, openAIChat, registerFormat } from '@fieldstream/core';
+
+// json and text are built in; register the other formats your app uses, once (or pass `formats`).
+registerFormat(hybridFormat);
 
 // 1. The shape you want, Agently style: [type, description?, ensure?]. Types are inferred.
 const incident = defineOutput({
