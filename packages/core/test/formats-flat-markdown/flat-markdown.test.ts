@@ -150,8 +150,8 @@ describe('flat_markdown', () => {
     );
   });
 
-  it('an answer that only echoes the scaffold comments has empty text and no JSON values', () => {
+  it('an answer that only echoes the scaffold comments is a parse failure', () => {
     const skeleton = formats.flat_markdown.instructions(output).split('\n\n').slice(1).join('\n\n');
-    expect(parse(skeleton)).toEqual({ summary: '' });
+    expect(() => parse(skeleton)).toThrow(/the section holds only the skeleton comment "<!-- \(text\)/);
   });
 });

@@ -52,8 +52,10 @@ describe('xml_field instructions', () => {
     expect(instructions.startsWith(plain)).toBe(true);
   });
 
-  it('a skeleton copied back is not an answer: the scaffold comments are stripped to empty text', () => {
-    expect(parseOutput(SKELETON, { format: 'xml_field', output })).toEqual({ summary: '', level: '' });
+  it('a skeleton copied back is not an answer: a field holding only its scaffold comment fails the parse', () => {
+    expect(() => parseOutput(SKELETON, { format: 'xml_field', output })).toThrow(
+      'the section holds only the skeleton comment "<!-- (text) one-line status -->" from the instructions; write the value instead',
+    );
   });
 
   it('the skeleton filled in parses to the data', () => {

@@ -76,8 +76,13 @@ describe('normaliseSection', () => {
     expect(normaliseSection('<!-- open')).toEqual({ ok: true, text: '<!-- open', fenceInfo: undefined });
   });
 
-  it('turns content that is only scaffold comments into an empty answer', () => {
-    expect(normaliseSection('\n<!-- (text) a summary -->\n')).toEqual({ ok: true, text: '', fenceInfo: undefined });
+  it('rejects content that is only scaffold comments: the model echoed the skeleton', () => {
+    expect(normaliseSection('\n<!-- (text) a summary -->\n')).toEqual({
+      ok: false,
+      reason:
+        'the section holds only the skeleton comment "<!-- (text) a summary -->" from the instructions; write the value instead',
+    });
+    expect(normaliseSection('').ok).toBe(true);
   });
 
   it('rejects placeholder echoes, also inside a fence or after a comment', () => {

@@ -46,8 +46,8 @@ export function textSectionValue(content: string, readsFencedJson = true): Secti
  * block the section opens with; else the normalised content (bare, or a value located in prose);
  * else the body of its first fenced block. A `{field: value}` wrapper is unwrapped. flat_markdown
  * also coerces bare numbers and booleans when the schema asks for them. A field of type `any`
- * whose content is not JSON keeps the text. A text field read as JSON (`stringOrNull`) must give
- * a string or `null`; anything else is rejected.
+ * whose content is not JSON keeps the text. A text field read as JSON (`stringOrNull`) gives a
+ * string or `null`; any other content (plain text, other JSON) is the field's text, as in Agently.
  */
 export function jsonSectionValue(
   content: string,
@@ -91,19 +91,12 @@ export function jsonSectionValue(
   }
   let value = unwrapField(parsed.value, field);
   if (field.stringOrNull) {
-    if (value !== null && typeof value !== 'string') return { kind: 'rejected', reason: notStringOrNull(field) };
+    // A ` [JSON]` annotation on a text field never fails the answer: other JSON is the text.
+    if (value !== null && typeof value !== 'string') return textSectionValue(content, false);
   } else if (flavour === 'flat_markdown' && field.node !== undefined && typeof value === 'string') {
     value = coerceScalar(value.trim(), field.node) ?? value;
   }
   return { kind: 'value', value, repaired: parsed.repaired };
-}
-
-/** Why a text field's ` [JSON]` section was rejected, worded for a correction prompt. */
-function notStringOrNull(field: SectionField): string {
-  return (
-    `the "${field.name}" section is a text field: under "### ${field.name} [JSON]" write only null or a JSON ` +
-    `string, otherwise write the text as it is under "### ${field.name}"`
-  );
 }
 
 function tryParseFieldJson(
@@ -126,7 +119,7 @@ function tryParseFieldJson(
 function notJson(content: string, field: SectionField, flavour: SectionFlavour, error: OutputParseError): SectionValue {
   const normalised = normalise(content);
   const text = normalised.ok ? normalised.text : content.trim();
-  if (field.stringOrNull) return { kind: 'rejected', reason: notStringOrNull(field) };
+  if (field.stringOrNull) return textSectionValue(content, false); // plain text under `### notes [JSON]`
   const node = field.node;
   const bare = flavour === 'flat_markdown' && node !== undefined ? coerceScalar(text.trim(), node) : undefined;
   if (bare !== undefined) return { kind: 'value', value: bare, repaired: false };

@@ -29,11 +29,17 @@ export type NormalisedSection =
  *    kept verbatim (the indentation of its first line survives; trailing whitespace goes);
  * 3. a placeholder echo such as `<your summary here>` is a failure, not a value.
  *
- * Content that was only scaffold comments normalises to `''` (an empty answer, which the ensure
- * rules judge), not to a failure.
+ * Content that is only scaffold comments is a failure too (as in Agently): the model echoed the
+ * prompt's skeleton (`<!-- (JSON) <per-rule evidence list> -->`) instead of writing a value.
  */
 export function normaliseSection(content: string): NormalisedSection {
   const text = stripScaffoldComments(content).trim();
+  if (text === '' && content.trim() !== '') {
+    return {
+      ok: false,
+      reason: `the section holds only the skeleton comment ${quoteForReason(content.trim())} from the instructions; write the value instead`,
+    };
+  }
   const fence = stripEnclosingFence(text);
   const normalised = fence === undefined ? text : fence.body;
   if (isPlaceholderEcho(normalised)) {
