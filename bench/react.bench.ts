@@ -48,7 +48,9 @@ export default async function reactBench(): Promise<void> {
   const rows = [await run('frame'), await run('sync')];
   process.env.NODE_ENV = previousEnv;
 
-  console.log(`\n### React: ${FIELDS}-field LiveForm, ${TOKENS_PER_SECOND} tokens/s for ${SECONDS} s (simulated)\n`);
+  console.log(
+    `\n### React (jsdom under Node, simulated clock): ${FIELDS}-field LiveForm, ${TOKENS_PER_SECOND} tokens/s for ${SECONDS} s\n`,
+  );
   console.log(
     '| schedule | commits/s | max commits/frame | median re-renders/field | re-renders of unpatched fields | longest task ms (wall / CPU) | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms | total CPU ms | median selector runs/frame |',
   );
@@ -248,7 +250,9 @@ async function run(
 async function largeFormTable(): Promise<void> {
   const row = await run('frame', LARGE_FIELDS, Math.round(LARGE_ANSWER_CHARS / CHARS_PER_TOKEN));
   const kb = (row.answerChars / 1000).toFixed(0);
-  console.log(`\n### React: ${LARGE_FIELDS}-field LiveForm, ${kb} KB answer in 4-char tokens (frame schedule)\n`);
+  console.log(
+    `\n### React (jsdom under Node, simulated clock): ${LARGE_FIELDS}-field LiveForm, ${kb} KB answer in 4-char tokens (frame schedule)\n`,
+  );
   console.log(
     '| fields | median selector runs/frame | total CPU ms (all tasks) | median token task ms | p99 task ms | median frame task ms | longest frame task CPU ms | final task ms | re-renders of unpatched fields |',
   );

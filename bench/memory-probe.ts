@@ -1,0 +1,114 @@
+/**
+ * One memory or concurrency measurement, run by `memory.bench.ts` in a fresh `node --expose-gc`
+ * process so earlier work cannot blur the heap. Prints one JSON line.
+ */
+import './register-formats';
+import { createFieldStore, createResponse, createStreamParser, scriptedModel } from '../packages/core/src/index';
+import { benchDocument } from './json-documents';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc === undefined) throw new Error('run with node --expose-gc');
+
+const ANSWER_BYTES = 256 * 1024;
+const CHUNK = 20;
+
+function heapAfterGc(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function respond(answer: string, withStore: boolean): Promise<unknown[]> {
+  const response = createResponse({
+    model: scriptedModel({ answers: [answer], chunkSize: CHUNK }),
+    input: 'report',
+    format: 'json',
+  });
+  const store = withStore ? createFieldStore(response) : undefined;
+  response.start();
+  await response.getData();
+  return [response, store];
+}
+
+async function discard(run: () => Promise<unknown>): Promise<void> {
+  await run();
+}
+
+/** What the measured run returns stays reachable from here while the heap is measured. */
+const kept: unknown[] = [];
+
+/** Bytes still reachable from what `run` returns, after GC. */
+async function retained(run: () => Promise<unknown>): Promise<number> {
+  // Warm-up (compiled code and lazily built tables are not the response's memory), in its own
+  // frame: an awaited result can linger in the caller's frame and blur the baseline.
+  await discard(run);
+  const before = heapAfterGc();
+  kept.push(await run());
+  const after = heapAfterGc();
+  kept.length = 0;
+  return after - before;
+}
+
+const cases: Record<string, () => Promise<Record<string, number>>> = {
+  async retained() {
+    const answer = benchDocument(ANSWER_BYTES);
+    return {
+      chars: answer.length,
+      parser: await retained(async () => {
+        const parser = createStreamParser({ format: 'json' });
+        for (let i = 0; i < answer.length; i += CHUNK) parser.push(answer.slice(i, i + CHUNK));
+        parser.finish();
+        return parser;
+      }),
+      response: await retained(() => respond(answer, false)),
+      responseStore: await retained(() => respond(answer, true)),
+    };
+  },
+
+  /** A late `instant()` reader reads every replayed value of one long string: nothing quadratic stays. */
+  async lateReader() {
+    const answer = JSON.stringify({ body: 'lorem ipsum dolor sit amet, '.repeat(3000).slice(0, 80_000) });
+    let events = 0;
+    const bytes = await retained(async () => {
+      const [response] = (await respond(answer, false)) as [ReturnType<typeof createResponse>];
+      const seen: unknown[] = [];
+      for await (const event of response.instant()) {
+        if (typeof event.value === 'string') event.value.charCodeAt(0); // flattens a rope, if any
+        seen.push(event);
+      }
+      events = seen.length;
+      return [response, seen];
+    });
+    return { chars: answer.length, bytes, events };
+  },
+
+  /** Wall time per response: one at a time, then `count` at once (each with a store). */
+  async concurrent() {
+    const answer = benchDocument(ANSWER_BYTES);
+    const count = 100;
+    const single: number[] = [];
+    const many: number[] = [];
+    await respond(answer, true);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await respond(answer, true);
+        single.push(performance.now() - start);
+      }
+      const start = performance.now();
+      await Promise.all(Array.from({ length: count }, () => respond(answer, true)));
+      many.push((performance.now() - start) / count);
+    }
+    return { count, singleMs: median(single), concurrentMs: median(many) };
+  },
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? Number.NaN;
+}
+
+const name = process.argv[2] ?? '';
+const run = cases[name];
+if (run === undefined) throw new Error(`unknown case ${name}; one of ${Object.keys(cases).join(', ')}`);
+console.log(JSON.stringify(await run()));
