@@ -116,12 +116,7 @@ function compileUnion(branches: unknown[], schema: JsonSchema, path: string, con
         `a union (anyOf/oneOf) of ${rest.length} non-null schemas is not supported; only unions of literals (an enum) and of one schema with null are`,
       );
   }
-  const compiled = literals(
-    nullable ? [...new Set([...values, null])] : [...new Set(values)],
-    descriptionOf(parent),
-    path,
-  );
-  return compiled;
+  return literals([...new Set(nullable ? [...values, null] : values)], descriptionOf(parent), path);
 }
 
 function literals(values: unknown[], description: string, path: string): Compiled {
