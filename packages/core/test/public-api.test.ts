@@ -2,6 +2,7 @@
 // editing these lists, so every change to the API is deliberate (CHANGELOG.md records them).
 import * as core from '@fieldstream/core';
 import * as kits from '@fieldstream/core/kits';
+import * as patchStream from '@fieldstream/core/patch-stream';
 import * as testing from '@fieldstream/core/testing';
 import { describe, expect, it } from 'vitest';
 
@@ -71,6 +72,8 @@ const KITS_EXPORTS = [
   'validateResponseOutputContract',
 ];
 
+const PATCH_STREAM_EXPORTS = ['fromPatchStream', 'toPatchStream'];
+
 const TESTING_EXPORTS = [
   'agentlyInstantFixture',
   'anthropicMessagesFixture',
@@ -97,12 +100,16 @@ describe('public API', () => {
     expect(exportNames(kits)).toEqual(KITS_EXPORTS);
   });
 
+  it('@fieldstream/core/patch-stream exports exactly the listed names', () => {
+    expect(exportNames(patchStream)).toEqual(PATCH_STREAM_EXPORTS);
+  });
+
   it('@fieldstream/core/testing exports exactly the listed names', () => {
     expect(exportNames(testing)).toEqual(TESTING_EXPORTS);
   });
 
   it('no name is exported by two entries, except the scripted model, shared with the testing entry', () => {
-    const shared = exportNames(core).filter((name) => name in kits || name in testing);
+    const shared = exportNames(core).filter((name) => name in kits || name in testing || name in patchStream);
     expect(shared).toEqual(['scriptedModel']);
     expect(testing.scriptedModel).toBe(core.scriptedModel);
     expect(exportNames(kits).filter((name) => name in testing)).toEqual([]);
@@ -117,7 +124,12 @@ describe('public API', () => {
   });
 
   it('one casing per concept: run-time names are camelCase, PascalCase classes, or SCREAMING constants', () => {
-    for (const name of [...exportNames(core), ...exportNames(kits), ...exportNames(testing)]) {
+    for (const name of [
+      ...exportNames(core),
+      ...exportNames(kits),
+      ...exportNames(patchStream),
+      ...exportNames(testing),
+    ]) {
       expect(name).toMatch(/^([a-z][A-Za-z0-9]*|[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]*)$/);
     }
   });
