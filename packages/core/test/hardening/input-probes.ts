@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 // The bad-input probe table of issue 12: one row per public function and option × wrong type,
 // null/undefined, NaN, cyclic, huge, unknown enum value. Each row must end in a typed
 // FieldstreamError whose message names `mentions`. The table loads the library from a root
@@ -67,6 +69,16 @@ export type Probe = {
 export async function loadApi(root: string): Promise<Api> {
   const src = `${root}/packages/core/src`;
   const load = (path: string) => import(`${src}/${path}.ts`);
+  // Since format registration, only json and text are built in: register the others like the tests do.
+  if (existsSync(`${src}/formats/format-registry.ts`)) {
+    const { registerFormat } = await load('formats/format-registry');
+    for (const name of ['hybrid', 'xml-field', 'yaml-literal', 'flat-markdown']) {
+      const definitions = Object.values(await load(`formats/${name}/index`)).filter(
+        (value) => typeof value === 'object' && value !== null && 'createStreamParser' in value,
+      );
+      registerFormat(...definitions);
+    }
+  }
   return {
     ...(await load('errors/errors')),
     ...(await load('response/create-response')),
