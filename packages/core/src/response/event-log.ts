@@ -33,7 +33,7 @@ const EMPTY_OBJECT = Symbol('{}');
 const EMPTY_ARRAY = Symbol('[]');
 
 /**
- * The one event log of a response (decision 0010). Live subscribers and readers get every event
+ * The one event log of a response (decision 0014). Live subscribers and readers get every event
  * as it is emitted; the history a late subscriber replays is compact, so what a response keeps
  * grows with the answer's paths, not with its chunks:
  * - the `delta` patches of one path in one attempt are coalesced into one (deltas joined, the

@@ -1,0 +1,140 @@
+// A late subscriber replays the response's compact history (decision 0014): coalesced deltas,
+// one text per attempt; a store bound late must end where a store bound from the start ends.
+import { createFieldStore, createResponse, defineOutput, type ResponseEvent } from '@fieldstream/core';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { collect, deferred, scripted } from './model-helpers';
+
+const valueArbitrary = fc.record({
+  title: fc.string({ maxLength: 40 }),
+  tags: fc.array(fc.string({ maxLength: 12 }), { maxLength: 4 }),
+  items: fc.array(fc.record({ name: fc.string({ maxLength: 20 }), score: fc.integer() }), { maxLength: 4 }),
+});
+
+/** Splits `text` at the given cut points. */
+function split(text: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const point of [...points, text.length]) {
+    if (point > from) pieces.push(text.slice(from, point));
+    from = point;
+  }
+  return pieces;
+}
+
+describe('late subscribers', () => {
+  it('a store bound after the end reaches the state of a store bound from the start', async () => {
+    await fc.assert(
+      fc.asyncProperty(valueArbitrary, fc.array(fc.nat(), { maxLength: 30 }), async (value, cuts) => {
+        const answer = JSON.stringify(value, null, 1);
+        const response = createResponse({ model: scripted(split(answer, cuts)), input: 'x', format: 'json' });
+        const early = createFieldStore(response);
+        await response.getData();
+        const late = createFieldStore(response);
+        const paths = collectPaths(value);
+        expect(late.getState().status).toBe('done');
+        expect(late.getState().data).toEqual(early.getState().data);
+        expect(late.getState().final).toEqual(value);
+        for (const path of paths) expect(late.getField(path)).toEqual(early.getField(path));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('replays each path once as a delta with its whole text, then its done', async () => {
+    const answer = '{"title": "Hello there", "tags": ["a", "bc"]}';
+    const response = createResponse({
+      model: scripted(split(answer, [3, 14, 17, 20, 33])),
+      input: 'x',
+      format: 'json',
+    });
+    const live = await collect(response.instant());
+    const late = await collect(response.instant());
+    const titleDeltas = live.filter((event) => event.path === 'title' && event.event_type === 'delta');
+    expect(titleDeltas.length).toBeGreaterThan(1);
+    expect(late.filter((event) => event.path === 'title')).toEqual([
+      {
+        path: 'title',
+        wildcard_path: 'title',
+        indexes: [],
+        delta: 'Hello there',
+        value: 'Hello there',
+        is_complete: false,
+        event_type: 'delta',
+      },
+      {
+        path: 'title',
+        wildcard_path: 'title',
+        indexes: [],
+        delta: '',
+        value: 'Hello there',
+        is_complete: true,
+        event_type: 'done',
+        completion_source: 'observed_boundary',
+      },
+    ]);
+    expect(late.find((event) => event.path === 'tags[1]' && event.event_type === 'delta')).toMatchObject({
+      wildcard_path: 'tags[*]',
+      indexes: [1],
+      delta: 'bc',
+    });
+    expect(late.map((event) => `${event.path}:${event.event_type}`)).toEqual([
+      ':delta',
+      'title:delta',
+      'title:done',
+      'tags:delta',
+      'tags[0]:delta',
+      'tags[0]:done',
+      'tags[1]:delta',
+      'tags[1]:done',
+      'tags:done',
+      ':done',
+    ]);
+  });
+
+  it('a reader joining mid-stream gets the text so far as one chunk, then the rest live', async () => {
+    const gate = deferred();
+    const model = scripted(['{"title": ', '"Hel', 'lo"', { wait: gate.promise }, ', "tags": []}']);
+    const response = createResponse({ model, input: 'x', format: 'json' });
+    const early: string[] = [];
+    const reading = (async () => {
+      for await (const delta of response.deltas()) early.push(delta);
+    })();
+    await vi.waitFor(() => expect(early).toHaveLength(3));
+    const late = collect(response.deltas());
+    gate.resolve();
+    await reading;
+    expect(early).toEqual(['{"title": ', '"Hel', 'lo"', ', "tags": []}']);
+    expect(await late).toEqual(['{"title": "Hello"', ', "tags": []}']);
+  });
+
+  it('subscribe replays statuses and retries exactly, and text once per attempt', async () => {
+    const response = createResponse({
+      model: scripted(['{"title": ', 'null}'], ['{"title": "ok', '"}']),
+      input: 'x',
+      output: defineOutput({ title: ['string', 'a title', 'not_null'] }),
+      format: 'json',
+    });
+    const live: ResponseEvent[] = [];
+    response.subscribe((event) => live.push(event));
+    await response.getData();
+    const late: ResponseEvent[] = [];
+    response.subscribe((event) => late.push(event));
+    const outline = (events: ResponseEvent[]) =>
+      events.filter((event) => event.type !== 'patch' && event.type !== 'text');
+    expect(outline(late)).toEqual(outline(live));
+    expect(late.filter((event) => event.type === 'text')).toEqual([
+      { type: 'text', attempt: 0, delta: '{"title": null}' },
+      { type: 'text', attempt: 1, delta: '{"title": "ok"}' },
+    ]);
+  });
+});
+
+function collectPaths(value: unknown, path = ''): string[] {
+  if (value === null || typeof value !== 'object') return [path];
+  const children = Array.isArray(value)
+    ? value.flatMap((item, i) => collectPaths(item, `${path}[${i}]`))
+    : Object.entries(value).flatMap(([key, item]) => collectPaths(item, path === '' ? key : `${path}.${key}`));
+  return [path, ...children];
+}
