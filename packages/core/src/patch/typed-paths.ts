@@ -57,8 +57,18 @@ type ChildEntries<T, P extends string, Depth extends readonly unknown[]> = Depth
           }[keyof T]
       : never;
 
-/** Every path of `Data` with the value it reaches, computed once per data type. */
+/**
+ * Every path of `Data` as a property holding the value it reaches, computed once per data type.
+ * Template paths (`items[${number}].name`) become pattern index signatures, so looking up the
+ * value of a path is one property access instead of a walk over every path.
+ */
+type PathIndex<Data> = { [E in DataEntries<Data> as E['path']]: E['value'] };
+
 type DataEntries<Data> = Entries<Data, '', []>;
+
+// A named alias is instantiated once per data type; `keyof PathIndex<Data>` would be recomputed
+// from the entries at every use.
+type DataPaths<Data> = DataEntries<Data>['path'];
 
 declare const dynamicPathBrand: unique symbol;
 
@@ -73,7 +83,7 @@ export type DynamicPath = string & { readonly [dynamicPathBrand]: true };
  * keys (`meta.score`), list items (`items[${number}]`, so `items[2]` and `` `items[${i}]` ``), and
  * `["key"]` for keys that are not identifiers (`tags["x y"]`). Any string when `Data` is unknown.
  */
-export type Path<Data> = unknown extends Data ? string : DataEntries<Data>['path'];
+export type Path<Data> = unknown extends Data ? string : DataPaths<Data>;
 
 /** The list patterns of `Data`: a concrete path to a list followed by `[*]` (`items[*]`, `groups[${number}].tags[*]`). */
 export type ListPattern<Data> = unknown extends Data ? string : ListPatterns<DataEntries<Data>>;
@@ -95,11 +105,9 @@ export type PathValue<Data, P extends string> = unknown extends Data
   ? unknown
   : P extends DynamicPath
     ? unknown
-    : P extends unknown
-      ? ValueAt<DataEntries<Data>, P>
+    : P extends DataPaths<Data>
+      ? PathIndex<Data>[P]
       : never;
-
-type ValueAt<E, P extends string> = E extends Entry<infer Q, infer Value> ? (P extends Q ? Value : never) : never;
 
 /** The path of an item of the list `Pattern` matches: `items[*]` → `` `items[${number}]` ``. */
 export type ItemPath<Pattern extends string> = Pattern extends DynamicPath
