@@ -15,7 +15,11 @@ export type FieldRecord = {
   readonly attempt: number;
 };
 
-/** A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity. */
+/**
+ * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity.
+ * `data` and `streamed` are getters that build the plain tree on first read (an object spread of a
+ * snapshot does not copy them).
+ */
 export type FieldStoreState<Data = unknown> = {
   readonly status: ResponseStatus;
   /** The current attempt (0 first). */
