@@ -52,7 +52,10 @@ export type CreateResponseOptions<Data = unknown> = {
   signal?: AbortSignal;
   /** Passed to the model on every request (model name, temperature, …). */
   settings?: Readonly<Record<string, unknown>>;
-  /** Deepest nesting the parsers accept before a `DepthLimitError` (default: unlimited). */
+  /**
+   * Deepest nesting the parsers accept before a `DepthLimitError` stops the parse (default 256,
+   * `DEFAULT_MAX_DEPTH`: deeper answers would cost the store time quadratic in their depth).
+   */
   maxDepth?: number;
   /** A system message sent before the prompt. */
   system?: string;
