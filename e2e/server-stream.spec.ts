@@ -14,8 +14,13 @@ test('a server-side generation reaches the browser as patches, with its retry an
   await page.goto('/#/server');
   await expect(page.getByTestId('server-retry-toggle')).toBeChecked();
   await page.getByTestId('server-start').click();
-  // Fields fill in while the server is still generating.
-  await expect(page.getByTestId('server-live-form')).toContainText(TICKET_ANSWER.title.slice(0, 12));
+  // Fields fill in while the server is still generating (both read in the same frame).
+  await page.waitForFunction(
+    (title) =>
+      document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'streaming' &&
+      (document.querySelector('[data-testid="server-live-form"]')?.textContent ?? '').includes(title),
+    TICKET_ANSWER.title.slice(0, 12),
+  );
   await expectStatus(page, 'done');
   expect(await finalData(page)).toEqual(TICKET_ANSWER);
   // The refinement rejected the first attempt on the server; the retry shows here.
