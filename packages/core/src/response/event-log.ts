@@ -1,5 +1,5 @@
 import { TextAccumulator } from '../formats/text-accumulator';
-import { parsePath } from '../patch/path';
+import { parsePath, wildcardOf } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { FormatName } from '../schema/select-format';
 import { notify } from './replay-log';
@@ -39,11 +39,11 @@ const EMPTY_ARRAY = Symbol('[]');
  * - the `delta` patches of one path in one attempt are coalesced into one (deltas joined, the
  *   latest value), ended by the path's `done`; partial values of earlier deltas are not kept;
  * - an attempt's `text` events are coalesced into one;
- * - a patch is stored as four slots (path, wildcard path, value, delta) plus a small integer, and
+ * - a patch is stored as three slots (path, value, delta) plus a small integer, and
  *   rebuilt as a fresh event on replay (`indexes` from the path).
  */
 export class EventLog {
-  /** Four slots per entry: a patch's path, wildcard, value, delta; otherwise the event or text. */
+  /** Three slots per entry: a patch's path, value and delta; otherwise the event or the text. */
   #slots: unknown[] = [];
   #tags: number[] = [];
   /** The latest open delta entry and its path: the next delta of the same path joins it. */
@@ -82,6 +82,9 @@ export class EventLog {
     this.#error = error;
     this.#settleText();
     this.#closeDeltas();
+    // The history grows no more: copies without the arrays' spare capacity.
+    this.#slots = this.#slots.slice();
+    this.#tags = this.#tags.slice();
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
     this.#listeners.clear();
@@ -144,7 +147,7 @@ export class EventLog {
   facts(): LogEvent[] {
     const events: LogEvent[] = [];
     for (let entry = 0; entry < this.#tags.length; entry++) {
-      if ((this.#tags[entry] as number) % KINDS === OTHER) events.push(this.#slots[entry * 4] as LogEvent);
+      if ((this.#tags[entry] as number) % KINDS === OTHER) events.push(this.#slots[entry * 3] as LogEvent);
     }
     return events;
   }
@@ -169,7 +172,7 @@ export class EventLog {
     else if (event.type === 'answer') this.#adoptText(event.text);
     else {
       if (!isRecord(event)) this.#settleText();
-      this.#append(OTHER, event, undefined, undefined, undefined);
+      this.#append(OTHER, event, undefined, undefined);
     }
   }
 
@@ -179,7 +182,7 @@ export class EventLog {
       if (this.#last >= 0 && path === this.#lastPath) this.#last = -1;
       else if (this.#open.size > 0) this.#open.delete(path);
       const source = SOURCES.indexOf(data.completion_source);
-      this.#append(DONE + Math.max(source, 0), path, data.wildcard_path, data.value, data.delta);
+      this.#append(DONE + Math.max(source, 0), path, data.value, data.delta);
       return;
     }
     let entry = this.#last >= 0 && path === this.#lastPath ? this.#last : -1;
@@ -193,30 +196,30 @@ export class EventLog {
         this.#last = entry;
       } else {
         this.#last = this.#tags.length;
-        this.#append(DELTA, path, data.wildcard_path, stored(data.value), data.delta);
+        this.#append(DELTA, path, stored(data.value), data.delta);
         return;
       }
     }
-    const slot = entry * 4;
-    const joined = (this.#slots[slot + 3] as string).length + data.delta.length;
+    const slot = entry * 3;
+    const joined = (this.#slots[slot + 2] as string).length + data.delta.length;
     const value = data.value;
     // Deltas that cover a whole string value are that value: no second rope of the same text.
-    this.#slots[slot + 3] =
-      typeof value === 'string' && joined === value.length ? value : (this.#slots[slot + 3] as string) + data.delta;
-    this.#slots[slot + 2] = stored(value);
+    this.#slots[slot + 2] =
+      typeof value === 'string' && joined === value.length ? value : (this.#slots[slot + 2] as string) + data.delta;
+    this.#slots[slot + 1] = stored(value);
   }
 
   #foldText(delta: string): void {
     if (this.#text < 0) {
       this.#text = this.#tags.length;
-      this.#append(TEXT, new TextAccumulator(), undefined, undefined, undefined);
+      this.#append(TEXT, new TextAccumulator(), undefined, undefined);
     }
-    (this.#slots[this.#text * 4] as TextAccumulator).append(delta);
+    (this.#slots[this.#text * 3] as TextAccumulator).append(delta);
   }
 
   /** An entry's text: a string once settled, an accumulator while the attempt streams. */
   #textAt(entry: number): string {
-    const text = this.#slots[entry * 4] as string | TextAccumulator;
+    const text = this.#slots[entry * 3] as string | TextAccumulator;
     return typeof text === 'string' ? text : text.toString();
   }
 
@@ -228,14 +231,14 @@ export class EventLog {
   /** Keeps the attempt's answer (the parser's copy) when it is the text the deltas joined. */
   #adoptText(text: string): void {
     if (this.#text >= 0 && this.#textAt(this.#text).length === text.length) {
-      this.#slots[this.#text * 4] = text;
+      this.#slots[this.#text * 3] = text;
       this.#text = -1;
     }
   }
 
-  #append(kind: number, a: unknown, b: unknown, c: unknown, d: unknown): void {
+  #append(kind: number, a: unknown, b: unknown, c: unknown): void {
     this.#tags.push(kind === OTHER ? OTHER : kind + this.#attempt * KINDS);
-    this.#slots.push(a, b, c, d);
+    this.#slots.push(a, b, c);
   }
 
   /** Turns the attempt's accumulated text into one flat string once it can grow no more. */
@@ -243,24 +246,24 @@ export class EventLog {
     if (this.#text < 0) return;
     const text = this.#textAt(this.#text);
     text.charCodeAt(0); // V8 flattens a rope on first read
-    this.#slots[this.#text * 4] = text;
+    this.#slots[this.#text * 3] = text;
     this.#text = -1;
   }
 
   #decode(entry: number): LogEvent {
     const tag = this.#tags[entry] as number;
     const kind = tag % KINDS;
-    const slot = entry * 4;
+    const slot = entry * 3;
     if (kind === OTHER) return this.#slots[slot] as LogEvent;
     const attempt = Math.floor(tag / KINDS);
     if (kind === TEXT) return { type: 'text', attempt, delta: this.#textAt(entry) };
     const path = this.#slots[slot] as string;
     const data: StreamingData = {
       path,
-      wildcard_path: this.#slots[slot + 1] as string,
+      wildcard_path: path.includes('[') ? wildcardOf(path) : path,
       indexes: indexesOf(path),
-      delta: this.#slots[slot + 3] as string,
-      value: restored(this.#slots[slot + 2]),
+      delta: this.#slots[slot + 2] as string,
+      value: restored(this.#slots[slot + 1]),
       is_complete: kind >= DONE,
       event_type: kind >= DONE ? 'done' : 'delta',
     };
