@@ -1,14 +1,14 @@
-// Every TypeScript snippet of the README is type-checked: each one appears verbatim in a
-// `test/readme/*.test-d.ts(x)` file of a package, which the `types` project compiles (no casts).
+// Every TypeScript snippet of the README and of the React guide is type-checked: each one appears
+// verbatim in a `test/readme/*.test-d.ts(x)` file of a package, which the `types` project compiles.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../../../..');
 
-function readmeSnippets(): { lang: string; code: string }[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  return [...readme.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)].map((match) => ({
+function snippets(doc: string): { lang: string; code: string }[] {
+  const text = readFileSync(join(root, doc), 'utf8');
+  return [...text.matchAll(/^```(ts|tsx)\n([\s\S]*?)^```$/gm)].map((match) => ({
     lang: match[1] as string,
     code: match[2] as string,
   }));
@@ -31,16 +31,19 @@ function typeTestSources(): string {
   return sources.join('\n');
 }
 
-describe('README snippets', () => {
-  const snippets = readmeSnippets();
+describe.each([
+  ['README.md', 4],
+  ['docs/guides/react.md', 4],
+])('%s snippets', (doc, count) => {
+  const found = snippets(doc);
   const sources = typeTestSources();
 
   it('finds the TypeScript snippets', () => {
-    expect(snippets.map((s) => s.lang)).toContain('tsx');
-    expect(snippets.length).toBeGreaterThanOrEqual(4);
+    expect(found.map((s) => s.lang)).toContain('tsx');
+    expect(found.length).toBeGreaterThanOrEqual(count);
   });
 
-  it.each(snippets.map((snippet, index) => [index, snippet] as const))('snippet %i is in a type test', (_, snippet) => {
+  it.each(found.map((snippet, index) => [index, snippet] as const))('snippet %i is in a type test', (_, snippet) => {
     expect(sources).toContain(snippet.code);
   });
 });
