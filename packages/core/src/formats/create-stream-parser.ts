@@ -4,6 +4,7 @@ import { reasoningEvent } from '../reasoning/reasoning-event';
 import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import { resetEvent, sameJson } from './block-reset';
 import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
 import type { FinalParse, FormatDefinition, FormatStreamParser } from './format-parser';
 import { formatDefinition } from './format-registry';
@@ -90,6 +91,8 @@ class AnswerStreamParser implements StreamParser {
    */
   readonly #donePaths: string[] = [];
   #rootOpened = false;
+  /** The root's `done`, once the stream closed it. */
+  #rootDone: StreamingData | undefined;
   #finished = false;
   #final: FinalParse | undefined;
   #finalError: OutputParseError | undefined;
@@ -175,6 +178,8 @@ class AnswerStreamParser implements StreamParser {
     if (this.#final !== undefined && !this.#rootOpened && this.format !== 'text') {
       const source: CompletionSource = this.#final.repaired ? 'synthetic_repair' : 'final_reconciliation';
       for (const event of reconcileWithFinal(this.#final.value, new Set(this.#donePaths), source)) events.push(event);
+    } else if (this.#final !== undefined && this.#rootDone !== undefined) {
+      this.#resetIfAnotherBlock(this.#final, this.#rootDone, events);
     }
     return events;
   }
@@ -194,7 +199,19 @@ class AnswerStreamParser implements StreamParser {
     for (const event of from) into.push(event);
   }
 
+  /**
+   * The stream closed a root whose value is not the final value: the final parse chose another
+   * block. A `$status` reset record says so, then every path of the final value gets its `done`.
+   */
+  #resetIfAnotherBlock(final: FinalParse, rootDone: StreamingData, events: StreamingData[]): void {
+    if (sameJson(rootDone.value, final.value)) return;
+    events.push(resetEvent(rootDone.value));
+    const source: CompletionSource = final.repaired ? 'synthetic_repair' : 'final_reconciliation';
+    for (const event of reconcileWithFinal(final.value, new Set(), source)) events.push(event);
+  }
+
   #note(events: readonly StreamingData[]): void {
+    for (const event of events) if (event.path === '' && event.event_type === 'done') this.#rootDone = event;
     if (this.#rootOpened) return;
     for (const event of events) {
       if (event.path === '') this.#rootOpened = true;

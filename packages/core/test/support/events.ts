@@ -70,6 +70,11 @@ export function contractViolations(events: readonly StreamingData[]): string[] {
   const lastIndex = new Map<string, number>();
   events.forEach((event, at) => {
     const where = `#${at} ${event.event_type} ${JSON.stringify(event.path)}`;
+    // A `$status` reset record starts the data events over (the final parse chose another block).
+    if (event.path === '$status' && (event.value as { type?: unknown } | null)?.type === 'reset') {
+      for (const state of [done, opened, strings, lastIndex]) state.clear();
+      return;
+    }
     if (done.has(event.path)) problems.push(`${where}: event after the path's done`);
     for (const closed of done)
       if (isInside(event.path, closed)) problems.push(`${where}: inside ${closed}, already done`);

@@ -1,0 +1,50 @@
+import type { StreamingData } from '../patch/streaming-data';
+
+/** The reserved channel of stream status records. */
+export const STATUS_PATH = '$status';
+
+/** What a reset record carries: the stream's abandoned value, and why it was abandoned. */
+export type StreamReset = {
+  type: 'reset';
+  reason: 'final_parse_chose_another_block';
+  /** The root value the stream had completed, which the final data replaces. */
+  abandoned: unknown;
+};
+
+/**
+ * The `$status` record that tells consumers to drop everything the stream has shown: the final
+ * parse chose another JSON block than the one the stream followed (a draft before the answer, an
+ * object before a root list). The final value's `done` events follow it, one per path.
+ */
+export function resetEvent(abandoned: unknown): StreamingData {
+  const value: StreamReset = { type: 'reset', reason: 'final_parse_chose_another_block', abandoned };
+  return {
+    path: STATUS_PATH,
+    wildcard_path: STATUS_PATH,
+    indexes: [],
+    delta: '',
+    value,
+    is_complete: true,
+    event_type: 'done',
+    completion_source: 'final_reconciliation',
+  };
+}
+
+/** Structural equality of two JSON values, iteratively (depth is no limit). */
+export function sameJson(left: unknown, right: unknown): boolean {
+  const stack: [unknown, unknown][] = [[left, right]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [unknown, unknown];
+    if (Object.is(a, b)) continue;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const keysA = Object.keys(a);
+    const keysB = Object.keys(b);
+    if (keysA.length !== keysB.length) return false;
+    for (const key of keysA) {
+      if (!Object.hasOwn(b, key)) return false;
+      stack.push([(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]]);
+    }
+  }
+  return true;
+}
