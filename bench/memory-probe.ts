@@ -82,24 +82,30 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
     return { chars: answer.length, bytes, events };
   },
 
-  /** Wall time per response: one at a time, then `count` at once (each with a store). */
+  /** Wall time per response: one at a time, then `count` at once; with and without a store. */
   async concurrent() {
     const answer = benchDocument(ANSWER_BYTES);
     const count = 100;
-    const single: number[] = [];
-    const many: number[] = [];
-    await respond(answer, true);
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) {
+    const result: Record<string, number> = { count };
+    for (const withStore of [false, true]) {
+      const single: number[] = [];
+      const many: number[] = [];
+      await respond(answer, withStore);
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 5; i++) {
+          const start = performance.now();
+          await respond(answer, withStore);
+          single.push(performance.now() - start);
+        }
         const start = performance.now();
-        await respond(answer, true);
-        single.push(performance.now() - start);
+        await Promise.all(Array.from({ length: count }, () => respond(answer, withStore)));
+        many.push((performance.now() - start) / count);
       }
-      const start = performance.now();
-      await Promise.all(Array.from({ length: count }, () => respond(answer, true)));
-      many.push((performance.now() - start) / count);
+      const key = withStore ? 'store' : 'response';
+      result[`${key}SingleMs`] = median(single);
+      result[`${key}ConcurrentMs`] = median(many);
     }
-    return { count, singleMs: median(single), concurrentMs: median(many) };
+    return result;
   },
 };
 
