@@ -19,15 +19,7 @@ const CORE_GROUPS = {
     'yamlLiteralFormat',
   ],
   response: ['createResponse'],
-  store: [
-    'createFieldStore',
-    'selectField',
-    'fieldSelector',
-    'listSelector',
-    'fieldPhase',
-    'isProvisional',
-    'isTerminalStatus',
-  ],
+  store: ['createFieldStore', 'fieldSelector', 'listSelector', 'fieldPhase', 'isProvisional', 'isTerminalStatus'],
   paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH'],
   errors: [
     'FieldstreamError',

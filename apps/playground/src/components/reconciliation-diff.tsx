@@ -1,4 +1,4 @@
-import { type FieldStore, REASONING_PATH, selectField } from '@fieldstream/core';
+import { type FieldStore, REASONING_PATH } from '@fieldstream/core';
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import type { RecorderSnapshot } from '../run/event-recorder';
@@ -61,9 +61,8 @@ function diffRows(store: FieldStore<unknown>, snapshot: RecorderSnapshot): DiffR
     const { data } = snapshot.patches[i] as RecorderSnapshot['patches'][number];
     if (data.path !== REASONING_PATH) streamed.set(data.path, data.value);
   }
-  const state = store.getState();
   return [...streamed].map(([path, value]) => {
-    const field = selectField(state, path);
+    const field = store.getField(path);
     return { path, reconciled: field.reconciled ?? 'pending', streamed: value, final: field.value };
   });
 }

@@ -1,7 +1,8 @@
 // The store bound to a real createResponse over the scripted model.
-import { createFieldStore, createResponse, defineOutput, type FieldStoreState, selectField } from '@fieldstream/core';
+import { createFieldStore, createResponse, defineOutput, type FieldStoreState } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, it } from 'vitest';
+import { selectField } from '../../src/store/field-state';
 
 const output = defineOutput({ summary: ['string'], tags: [['string']] });
 const firstAnswer = JSON.stringify({ summary: 'a summary that is far too long', tags: ['a', 'b', 'c'] });

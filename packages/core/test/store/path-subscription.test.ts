@@ -4,11 +4,10 @@ import {
   PathSyntaxError,
   type ResponseEvent,
   type StreamingData,
-  selectField,
 } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sameFieldState } from '../../src/store/field-state';
+import { sameFieldState, selectField } from '../../src/store/field-state';
 import { close, open, partialText, scalar, streamText } from './patches';
 
 /** Subscribes to each path and records which of them heard about each update. */
