@@ -55,9 +55,11 @@ describe('json final parse: where the value is', () => {
     expect(parseOutput('Old: {"v": 1}; new: {"v": 2}')).toEqual({ v: 2 });
   });
 
-  it('finds blocks inside a failed attempt and after it', () => {
+  it('finds blocks after a failed attempt, never a fragment of the broken value (issue 13)', () => {
     expect(parseOutput('[note: {"a": 1}] then {"a": 2, "b": 3}')).toEqual({ a: 2, b: 3 });
-    expect(parseOutput('[[1, 2] oops')).toEqual([1, 2]);
+    expect(() => parseOutput('[[1, 2] oops')).toThrow(/no JSON value could be read: unexpected "o"/);
+    expect(() => parseOutput('{"a":1{"b":2}}')).toThrow(/no JSON value could be read/);
+    expect(() => parseOutput('{"a":{"b":1{"c":2}}')).toThrow(/no JSON value could be read/);
   });
 });
 

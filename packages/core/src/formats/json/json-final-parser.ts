@@ -33,10 +33,13 @@ export function parseJsonText(text: string, options: FormatParserOptions = {}): 
   if (opener === 0x7b || opener === 0x5b) {
     const direct = readJsonValue(text, start, readOptions);
     if (direct.ok) return { value: direct.value, repaired: direct.repaired, format: 'json' };
-    search = findJsonBlocks(text, Math.max(direct.position, start + 1), readOptions, {
-      blocks: direct.completed,
+    // The text is one broken value: a container that closed inside it is a fragment, not the
+    // answer (`{"a":1{"b":2}}` must not read as {"b":2}). Only blocks after the failure count.
+    const after = findJsonBlocks(text, Math.max(direct.position, start + 1), readOptions, {
+      blocks: [],
       failure: { position: direct.position, reason: direct.reason },
     });
+    search = { blocks: after.blocks.filter((block) => block.start > direct.position), failure: after.failure };
   } else {
     const read = readJsonValue(text, start, readOptions);
     if (read.ok && (read.truncated || skipTrivia(text, read.end) === text.length)) {

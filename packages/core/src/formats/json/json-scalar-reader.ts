@@ -106,10 +106,14 @@ function withoutDanglingSurrogate(text: string): string {
   return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
 }
 
-const LITERALS: Readonly<Record<string, readonly [string, unknown]>> = {
-  t: ['true', true],
-  f: ['false', false],
-  n: ['null', null],
+/** JSON's literals, and Python's (`True`, `False`, `None`: common in model output, read as repairs). */
+const LITERALS: Readonly<Record<string, readonly [string, unknown, boolean]>> = {
+  t: ['true', true, false],
+  f: ['false', false, false],
+  n: ['null', null, false],
+  T: ['True', true, true],
+  F: ['False', false, true],
+  N: ['None', null, true],
 };
 
 /**
@@ -120,7 +124,7 @@ const LITERALS: Readonly<Record<string, readonly [string, unknown]>> = {
 export function readNumberOrLiteral(text: string, pos: number): ScalarResult {
   const literal = LITERALS[text[pos] as string];
   if (literal !== undefined) {
-    const read = readWord(text, pos, literal[0], literal[1], false);
+    const read = readWord(text, pos, literal[0], literal[1], literal[2]);
     if (read !== undefined) return read;
   }
   let i = pos;
@@ -211,7 +215,8 @@ function endsToken(text: string, end: number): boolean {
   const code = text.charCodeAt(end);
   if (isJsonWhitespace(code)) return true;
   const ascii = fullWidthStructural(code) ?? code;
-  return ascii === 0x2c || ascii === 0x7d || ascii === 0x5d || ascii === 0x3a || ascii === 0x2f;
+  // `{` ends a token too, so `{"i":1{"i":2}` reaches the container logic (a missing `},`).
+  return ascii === 0x2c || ascii === 0x7d || ascii === 0x5d || ascii === 0x3a || ascii === 0x2f || ascii === 0x7b;
 }
 
 const IDENTIFIER = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/uy;

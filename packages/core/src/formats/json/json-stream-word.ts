@@ -5,7 +5,7 @@ const STRICT_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const LENIENT_NUMBER = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX][0-9a-fA-F]+|Infinity|NaN)$/;
 
 /**
- * The value of a bare word: `true`, `false`, `null`, a JSON number, or leniently a JSON5 number
+ * The value of a bare word: `true`, `false`, `null` (or Python's `True`, `False`, `None`), a JSON number, or leniently a JSON5 number
  * (`+1`, `.5`, `5.`, `0x1F`, `Infinity`, `NaN`, leading zeros). Anything else is {@link NOT_A_VALUE}.
  */
 export function parseWord(word: string): unknown {
@@ -15,6 +15,13 @@ export function parseWord(word: string): unknown {
     case 'false':
       return false;
     case 'null':
+      return null;
+    // Python's literals, as the final reader repairs them.
+    case 'True':
+      return true;
+    case 'False':
+      return false;
+    case 'None':
       return null;
   }
   if (STRICT_NUMBER.test(word)) return Number(word);

@@ -116,6 +116,13 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
         // A missing comma between two members: insert it.
         repairs++;
         expect = parent.isArray ? Expect.Value : Expect.Key;
+      } else if (code === 0x7b && !parent.isArray && frames[frames.length - 2]?.isArray === true) {
+        // `[{"i":1{"i":2}]`: an object of a list runs into the next one; close it (a missing `},`).
+        repairs++;
+        frames.pop();
+        completed.push({ value: parent.container, start: parent.start, end: pos, repaired: true });
+        expect = Expect.Value;
+        continue;
       } else {
         return failWith(unexpected(text, pos, parent.isArray ? "',' or ']'" : "',' or '}'"));
       }
