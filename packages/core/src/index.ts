@@ -46,6 +46,7 @@ export type { ObservationEvent, RetryReason } from './response/observation-event
 export type { ResponseEvent, ResponseSource, ResponseStatus } from './response/response-events';
 export type { ResponseMeta } from './response/response-meta';
 export type { CreateResponseOptions } from './response/response-options';
+export type { RetryPolicy } from './response/retry-policy';
 export type {
   ValidationContext,
   Validator,
