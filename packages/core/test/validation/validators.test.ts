@@ -69,6 +69,7 @@ describe('validator return values', () => {
         validator_name: 'shortEnough',
         validation_reason: 'the validator returned false',
         validation_payload: undefined,
+        delay_ms: 0, // a bad answer is asked again at once; only request failures back off
       },
     ]);
   });
