@@ -1,5 +1,6 @@
 import { type ReactElement, useState } from 'react';
 import type { RecordedPatch, RecorderSnapshot } from '../run/event-recorder';
+import { ScrollRegion } from './scroll-region';
 
 /** Rows rendered at most: the newest ones (the log itself keeps every patch). */
 const MAX_ROWS = 400;
@@ -34,7 +35,7 @@ export function EventLog({ snapshot, selected, onSelect }: EventLogProps): React
       {snapshot.patchCount > rows.length && filter === '' ? (
         <p className="muted">Showing the newest {rows.length}.</p>
       ) : null}
-      <div className="table-scroll">
+      <ScrollRegion label="Events, newest last" follow={snapshot.patchCount} testId="event-scroll">
         <table>
           <thead>
             <tr>
@@ -62,22 +63,22 @@ export function EventLog({ snapshot, selected, onSelect }: EventLogProps): React
                 <td>{patch.seq}</td>
                 <td>{patch.attempt + 1}</td>
                 <td>{patch.data.event_type}</td>
-                <td>
+                <td className="path-cell" title={patch.data.path}>
                   <code>{patch.data.path || '(root)'}</code>
                 </td>
-                <td>
+                <td className="delta-cell">
                   <code>{patch.data.delta === '' ? '' : JSON.stringify(patch.data.delta)}</code>
                 </td>
                 <td className="value-cell">
                   <code>{shortValue(patch.data.value)}</code>
                 </td>
-                <td>{patch.data.completion_source ?? ''}</td>
+                <td className="completion-cell">{patch.data.completion_source ?? ''}</td>
                 <td>{patch.textOffset}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

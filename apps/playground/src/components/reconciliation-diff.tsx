@@ -2,6 +2,7 @@ import { type FieldStore, REASONING_PATH } from '@fieldstream/core';
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import type { RecorderSnapshot } from '../run/event-recorder';
+import { ScrollRegion } from './scroll-region';
 
 type DiffRow = { path: string; reconciled: string; streamed: unknown; final: unknown };
 
@@ -28,7 +29,7 @@ export function ReconciliationDiff({
           <p data-testid="diff-summary">
             {counts.confirmed} confirmed · {counts.changed} changed · {counts.removed} removed
           </p>
-          <div className="table-scroll short">
+          <ScrollRegion label="Reconciliation rows" className="short">
             <table>
               <tbody>
                 {rows.map((row) => (
@@ -47,7 +48,7 @@ export function ReconciliationDiff({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </section>

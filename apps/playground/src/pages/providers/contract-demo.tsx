@@ -1,6 +1,7 @@
 import type { ProviderCapabilities } from '@fieldstream/core';
 import { finalizeContractStream, planOutputContract } from '@fieldstream/core/kits';
 import { type ReactElement, useState } from 'react';
+import { ScrollRegion } from '../../components/scroll-region';
 import { CONTRACT_REQUESTS, CONTRACT_SAMPLES } from './contract-planning';
 
 // An OpenAI-compatible server with a JSON mode but no schemas (DeepSeek's `json_object`, for one):
@@ -34,7 +35,7 @@ export function ContractDemo(): ReactElement {
         <summary>The synthetic instruction added to the prompt</summary>
         <pre data-testid="contract-demo-instruction">{plan.syntheticInstruction}</pre>
       </details>
-      <div className="table-scroll">
+      <ScrollRegion label="Contract samples">
         <table className="contract-samples">
           <thead>
             <tr>
@@ -79,7 +80,7 @@ export function ContractDemo(): ReactElement {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProviderCapabilities } from '@fieldstream/core';
 import { providerCapabilities } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../components/scroll-region';
 import { CONTRACT_REQUESTS, describeResponseFormat, PLANNED_PROVIDERS, planFor } from './contract-planning';
 
 const CAPABILITY_KEYS: readonly (keyof ProviderCapabilities)[] = [
@@ -23,7 +24,7 @@ export function ContractPlanningTable(): ReactElement {
         planOutputContract(providerCapabilities[provider], request) for every shipped provider. Cells read: action ·
         native response format · synthetic instruction.
       </p>
-      <div className="table-scroll">
+      <ScrollRegion label="Output contract planning per provider">
         <table className="planning-table">
           <thead>
             <tr>
@@ -74,7 +75,7 @@ export function ContractPlanningTable(): ReactElement {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { FieldStore } from '@fieldstream/core';
 import type { AnswerResult } from '@fieldstream/core/kits';
 import { useInstantField } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import type { Product, ProductCopy } from '../../../presets/product-descriptions';
 import { LiveValue } from '../live-value';
 import { DESCRIPTION_LIMIT } from './product-flow';
@@ -59,34 +60,36 @@ export function FlowItemCard({ product, store, result, round, lastStage }: FlowI
 function ItemResult({ result }: { result: AnswerResult<Product, ProductCopy> }): ReactElement {
   return (
     <div className="kit-item-result">
-      <table>
-        <thead>
-          <tr>
-            <th>Round</th>
-            <th>Stage</th>
-            <th>Status</th>
-            <th>Issues</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.checks.map((check, index) => (
-            <tr
-              // Checks are an append-only record of one finished item.
-              // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-              key={index}
-              data-testid="item-check"
-              data-stage={check.stage}
-              data-round={check.round}
-              data-status={check.status}
-            >
-              <td>{check.round}</td>
-              <td>{check.stage}</td>
-              <td>{check.status}</td>
-              <td>{check.issues.map((issue) => `${issue.code}: ${issue.message}`).join('; ')}</td>
+      <ScrollRegion label="Checks of this item">
+        <table>
+          <thead>
+            <tr>
+              <th>Round</th>
+              <th>Stage</th>
+              <th>Status</th>
+              <th>Issues</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {result.checks.map((check, index) => (
+              <tr
+                // Checks are an append-only record of one finished item.
+                // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+                key={index}
+                data-testid="item-check"
+                data-stage={check.stage}
+                data-round={check.round}
+                data-status={check.status}
+              >
+                <td>{check.round}</td>
+                <td>{check.stage}</td>
+                <td>{check.status}</td>
+                <td>{check.issues.map((issue) => `${issue.code}: ${issue.message}`).join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {result.issues.length > 0 ? (
         <ul className="kit-violations" data-testid="item-issues">
           {result.issues.map((issue) => (

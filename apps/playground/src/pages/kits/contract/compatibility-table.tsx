@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { customerRefundContract } from '../../../contracts/customer-refund';
 import { CONTRACT_VERSIONS } from './contract-versions';
 
@@ -7,7 +8,7 @@ export function CompatibilityTable(): ReactElement {
   return (
     <section className="panel" data-testid="compatibility">
       <h3>Compatibility with v{customerRefundContract.version}</h3>
-      <div className="table-scroll">
+      <ScrollRegion label="Compatibility of contract versions">
         <table>
           <thead>
             <tr>
@@ -49,7 +50,7 @@ export function CompatibilityTable(): ReactElement {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

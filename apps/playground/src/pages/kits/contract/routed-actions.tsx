@@ -1,6 +1,7 @@
 import type { FieldStore } from '@fieldstream/core';
 import { useFinalData } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import type { CustomerRefund } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { REFUND_RULE_CONTEXT } from './refund-run';
@@ -26,22 +27,24 @@ export function RoutedActions({ store }: { store: FieldStore<CustomerRefund> }):
       <p>
         <code>route(final)</code> → <strong>{route.status}</strong> ({route.kind}): {route.meaning}
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Consumer</th>
-            <th>Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(route.actions).map(([consumer, action]) => (
-            <tr key={consumer} data-testid="route-row" data-consumer={consumer}>
-              <td>{consumer}</td>
-              <td data-testid="route-action">{action}</td>
+      <ScrollRegion label="Routed actions per consumer">
+        <table>
+          <thead>
+            <tr>
+              <th>Consumer</th>
+              <th>Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {Object.entries(route.actions).map(([consumer, action]) => (
+              <tr key={consumer} data-testid="route-row" data-consumer={consumer}>
+                <td>{consumer}</td>
+                <td data-testid="route-action">{action}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <p data-testid="final-violations" data-count={violations.length}>
         {violations.length === 0
           ? `contract.validate(final): no violations (schema_version ${final.schema_version}).`

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { customerRefundSamples } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { REFUND_RULE_CONTEXT } from './refund-run';
@@ -14,38 +15,40 @@ export function SampleCheck(): ReactElement {
         <code>contract.checkSamples(customerRefundSamples)</code> — {report.ok ? 'every sample' : 'not every sample'}{' '}
         behaves as expected.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Sample</th>
-            <th>Expected</th>
-            <th>Violations</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.outcomes.map((outcome) => (
-            <tr key={outcome.name} data-ok={outcome.ok}>
-              <td>{outcome.name}</td>
-              <td>
-                {outcome.expected} {outcome.ok ? '✓' : '✗'}
-              </td>
-              <td>
-                {outcome.violations.length === 0 ? (
-                  <span className="muted">none</span>
-                ) : (
-                  <ul className="kit-violations">
-                    {outcome.violations.map((violation) => (
-                      <li key={`${violation.rule}:${violation.path}`}>
-                        <code>{violation.rule}</code> {violation.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
+      <ScrollRegion label="Sample check results">
+        <table>
+          <thead>
+            <tr>
+              <th>Sample</th>
+              <th>Expected</th>
+              <th>Violations</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {report.outcomes.map((outcome) => (
+              <tr key={outcome.name} data-ok={outcome.ok}>
+                <td>{outcome.name}</td>
+                <td>
+                  {outcome.expected} {outcome.ok ? '✓' : '✗'}
+                </td>
+                <td>
+                  {outcome.violations.length === 0 ? (
+                    <span className="muted">none</span>
+                  ) : (
+                    <ul className="kit-violations">
+                      {outcome.violations.map((violation) => (
+                        <li key={`${violation.rule}:${violation.path}`}>
+                          <code>{violation.rule}</code> {violation.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </section>
   );
 }

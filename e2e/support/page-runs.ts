@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A playground page and how to run it to the end (undefined: the page has nothing to run). */
+export type PageRun = { route: string; name: string; run?: (page: Page) => Promise<void> };
+
+const FAST = 'rate=6000&chunk=12';
+
+/** Clicks `start` and waits until `statusOf` carries a terminal `attribute` value. */
+function runTo(start: string, statusOf: string, attribute: string, ending: RegExp) {
+  return async (page: Page): Promise<void> => {
+    await page.getByTestId(start).click();
+    await expect(page.getByTestId(statusOf)).toHaveAttribute(attribute, ending, { timeout: 20_000 });
+  };
+}
+
+/** Every page of the playground, each run once with fast pacing. */
+export const PAGE_RUNS: PageRun[] = [
+  { route: '/', name: 'home' },
+  { route: `/live?${FAST}`, name: 'live', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
+  { route: `/progress?${FAST}`, name: 'progress', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
+  {
+    route: `/dashboard?${FAST}`,
+    name: 'dashboard',
+    run: async (page) => {
+      await page.getByTestId('start-all').click();
+      const tiles = page.locator('[data-testid^="tile-"]');
+      await expect(tiles).toHaveCount(6);
+      for (const tile of await tiles.all()) {
+        await expect(tile).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+      }
+    },
+  },
+  { route: `/timeline?${FAST}`, name: 'timeline', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
+  {
+    route: `/contract?${FAST}`,
+    name: 'contract',
+    run: runTo('contract-start', 'contract-run', 'data-status', /^done$/),
+  },
+  { route: `/answer-flow?${FAST}`, name: 'answer-flow', run: runTo('flow-start', 'flow-run', 'data-phase', /^done$/) },
+  { route: `/providers?${FAST}`, name: 'providers', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
+  { route: '/server', name: 'server', run: runTo('server-start', 'run-status', 'data-status', /^done$/) },
+];
