@@ -101,6 +101,7 @@ export default function typeCost(): void {
   console.log(
     '\n## Type cost: 200-field schema, 207 useInstantField + 7 useInstantList calls (tsc --extendedDiagnostics)',
   );
+  console.log('');
   console.log('| store | instantiations | check time (s, wall) | tsc CPU time (s) |');
   console.log('|---|---|---|---|');
   const rows = Object.entries(results).map(([name, runs]) => {
@@ -115,6 +116,7 @@ export default function typeCost(): void {
     return row;
   });
   const [loose, typed] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  console.log('');
   console.log(
     `extra for typed paths: +${typed.instantiations - loose.instantiations} instantiations, +${(typed.check - loose.check).toFixed(2)} s check, +${(typed.cpu - loose.cpu).toFixed(2)} s CPU (${(((typed.cpu - loose.cpu) / loose.cpu) * 100).toFixed(0)}%)`,
   );

@@ -1,4 +1,4 @@
-// Type-level paths (docs/decisions/0010-path-types.md): the paths of a data type in the path
+// Type-level paths (docs/decisions/0017-path-types.md): the paths of a data type in the path
 // syntax of patch/path.ts, and the value each one reaches. Nothing here exists at run time.
 
 type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm';
