@@ -330,7 +330,7 @@ test('answer flow: abort mid-batch ends the run with an AbortError and keeps wha
   const p1 = page.getByTestId('flow-item-p1').getByTestId('item-description');
   await expect(p1).toHaveAttribute('data-phase', 'streaming', { timeout: 10_000 });
   await page.getByTestId('flow-abort').click();
-  await expect(page.getByTestId('flow-error')).toHaveText('AbortError: The answer flow was aborted');
+  await expect(page.getByTestId('flow-error')).toHaveText('AbortError: The answer flow was aborted (code ABORTED)');
   await expect(page.getByTestId('flow-run')).toHaveAttribute('data-phase', 'error');
   await expect(page.getByTestId('flow-generate-calls')).toHaveAttribute('data-count', '1');
   await expect(p1).not.toHaveText('');

@@ -23,7 +23,7 @@ export const PAGE_RUNS: PageRun[] = [
     name: 'dashboard',
     run: async (page) => {
       await page.getByTestId('start-all').click();
-      const tiles = page.locator('[data-testid^="tile-"]');
+      const tiles = page.locator('article.tile');
       await expect(tiles).toHaveCount(6);
       for (const tile of await tiles.all()) {
         await expect(tile).toHaveAttribute('data-status', 'done', { timeout: 30_000 });

@@ -1,6 +1,7 @@
 import type { FieldStore } from '@fieldstream/core';
 import { useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { ErrorNote } from './error-note';
 
 /** Status, attempt counter, scenario id and the error, if any. */
 export function RunStatus({
@@ -23,11 +24,7 @@ export function RunStatus({
         </span>
       ) : null}
       {status === 'aborted' ? <span data-testid="aborted-note">Aborted: what streamed so far is kept.</span> : null}
-      {error === undefined ? null : (
-        <p className="error" role="alert" data-testid="error-message">
-          {error.name}: {error.message}
-        </p>
-      )}
+      {error === undefined ? null : <ErrorNote error={error} testId="error-message" />}
     </div>
   );
 }

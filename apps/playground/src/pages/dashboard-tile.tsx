@@ -1,5 +1,6 @@
 import { LiveForm, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
+import { ErrorNote } from '../components/error-note';
 import { presetById } from '../presets/index';
 import type { ScenarioSettings } from '../run/scenario-settings';
 import { usePlaygroundRun } from '../run/use-playground-run';
@@ -18,7 +19,7 @@ export type DashboardTileProps = {
 export function DashboardTile({ presetId, pacing, startCount, abortCount }: DashboardTileProps): ReactElement {
   const preset = presetById(presetId);
   const run = usePlaygroundRun();
-  const { status, attempt } = useStreamStatus(run.store);
+  const { status, attempt, error } = useStreamStatus(run.store);
   const latest = useRef({ run, pacing });
   useLayoutEffect(() => {
     latest.current = { run, pacing };
@@ -49,6 +50,7 @@ export function DashboardTile({ presetId, pacing, startCount, abortCount }: Dash
         <span className={`badge status-${status}`}>{status}</span>
         {attempt > 0 ? <span className="badge">attempt {attempt + 1}</span> : null}
       </header>
+      {error === undefined ? null : <ErrorNote error={error} testId="tile-error" />}
       <div className="tile-body">
         {preset.output === undefined ? null : (
           <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />

@@ -1,5 +1,6 @@
 import type { AnswerReviewPolicy } from '@fieldstream/core/kits';
 import { type ReactElement, useState } from 'react';
+import { ErrorNote } from '../../../components/error-note';
 import { PRODUCTS } from '../../../presets/product-descriptions';
 import { FlowControls } from './flow-controls';
 import { FlowItemCard } from './flow-item-card';
@@ -75,10 +76,15 @@ export function AnswerFlowPage({ params }: { params: URLSearchParams }): ReactEl
             {run.settings.generateBudget === undefined ? 'unlimited' : run.settings.generateBudget}
           </span>
         )}
-        {run.error === undefined ? null : (
-          <p className="error" role="alert" data-testid="flow-error" data-error={run.error.name}>
-            {run.error.name}: {run.error.message}
-          </p>
+        {run.error === undefined ? null : <ErrorNote error={run.error} testId="flow-error" />}
+        {run.failures.length === 0 ? null : (
+          <ul className="error flow-failures" data-testid="flow-failures">
+            {run.failures.map(({ itemId, error }) => (
+              <li key={itemId} data-item={itemId} data-code={error.code}>
+                {itemId}: {error.name} ({error.code}) {error.message}
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       <div className="kit-items" data-testid="flow-items">

@@ -1,4 +1,4 @@
-import { AbortError, createResponse, REASONING_PATH } from '@fieldstream/core';
+import { AbortError, createResponse, FieldstreamError, REASONING_PATH } from '@fieldstream/core';
 import type { AnswerIssue, AnswerItem, GenerateContext, GenerateInput } from '@fieldstream/core/kits';
 import {
   type Product,
@@ -13,7 +13,8 @@ import type { ProductFlowApp } from './product-flow';
  * `generate` for one batch: one response per item from the built-in model, all of the batch at
  * once. Every patch of an item's answer is emitted under that item (`emit` → the run's sink →
  * `items.<id>…` in the page's store), so the batch fills in item by item. An item whose response
- * fails is left out of the result (the flow records `missing-value` for it).
+ * fails is left out of the result (the flow records `missing-value` for it) and its error is kept in
+ * `app.failures`.
  */
 export async function generateProductCopy(
   input: GenerateInput<Product, ProductCopy>,
@@ -42,6 +43,11 @@ export async function generateProductCopy(
         return [item.id, await response.getData()];
       } catch (error) {
         if (error instanceof AbortError || signal.aborted) throw error;
+        // The item is left out (the flow records missing-value); the page says which request failed and why.
+        app.failures.push({
+          itemId: item.id,
+          error: error instanceof FieldstreamError ? error : new FieldstreamError('UNKNOWN', String(error)),
+        });
         return undefined;
       } finally {
         unsubscribe();

@@ -8,6 +8,7 @@ import {
 } from '@fieldstream/core/kits';
 import type { Product, ProductCopy } from '../../../presets/product-descriptions';
 import type { KitPacing } from '../kit-model';
+import type { ItemRequestFailure } from './batch-failure';
 import { generateProductCopy } from './generate-product-copy';
 
 /** The longest description the shop's product page takes. */
@@ -32,6 +33,8 @@ export type ProductFlowApp = KitPacing & {
   latest: Map<string, ProductCopy>;
   /** How many answers each item has had (its next round). */
   rounds: Map<string, number>;
+  /** Responses that failed (transport, provider, parse): the page reports them instead of `done`. */
+  failures: ItemRequestFailure[];
   /** Told when an item's answer starts streaming in a round (for the page's badges). */
   onItemStreaming(itemId: string, round: number): void;
 };

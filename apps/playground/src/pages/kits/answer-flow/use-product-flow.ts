@@ -3,6 +3,7 @@ import type { AnswerDiagnostic, AnswerResult } from '@fieldstream/core/kits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PRODUCTS, type Product, type ProductCopy } from '../../../presets/product-descriptions';
 import { kitScenarioId } from '../kit-model';
+import { batchFailure, type ItemRequestFailure } from './batch-failure';
 import { type ProductFlowApp, type ProductFlowSettings, type ProductStage, productFlow } from './product-flow';
 
 /** The store's data: every item's streamed value under `items.<id>`. */
@@ -16,6 +17,8 @@ export type ProductFlowRun = {
   store: FieldStore<ProductBatch>;
   results: readonly AnswerResult<Product, ProductCopy>[] | undefined;
   error: Error | undefined;
+  /** The batch's failed requests, each with its item. */
+  failures: readonly ItemRequestFailure[];
   observations: readonly ProductStage[];
   diagnostics: readonly AnswerDiagnostic[];
   /** `generate` calls made so far. */
@@ -36,6 +39,7 @@ const idle = (): RunState => ({
   store: createFieldStore<ProductBatch>(),
   results: undefined,
   error: undefined,
+  failures: [],
   observations: [],
   diagnostics: [],
   generateCalls: 0,
@@ -77,6 +81,7 @@ export function useProductFlow(): ProductFlowRun {
         chunkSize: settings.chunkSize,
         generateBudget: settings.generateBudget,
         generateCalls: { count: 0 },
+        failures: [],
         latest: new Map(),
         rounds: new Map(),
         onItemStreaming: (itemId, round) =>
@@ -113,7 +118,16 @@ export function useProductFlow(): ProductFlowRun {
               results.filter((result) => result.value !== undefined).map((result) => [result.id, result.value]),
             );
             store.dispatch({ type: 'final', attempt: 0, data: { items } });
-            update(() => ({ phase: 'done', results, diagnostics, generateCalls: app.generateCalls.count }));
+            // Never `done` when a request failed or no item got a value: the error says which and why.
+            const failure = batchFailure(results, app.failures);
+            update(() => ({
+              phase: failure === undefined ? 'done' : 'error',
+              error: failure,
+              failures: [...app.failures],
+              results,
+              diagnostics,
+              generateCalls: app.generateCalls.count,
+            }));
           },
           (error: unknown) => {
             const failure = error instanceof Error ? error : new Error(String(error));

@@ -1,5 +1,6 @@
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import { ErrorNote } from '../../../components/error-note';
 import { customerRefundContract } from '../../../contracts/customer-refund';
 import { REFUND_PRESET_IDS, REFUNDABLE_BALANCE, refundContractPresets } from '../../../presets/refund-contract';
 import { LiveValue } from '../live-value';
@@ -56,11 +57,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
           {status}
         </span>
         <span data-testid="contract-attempt-counter">attempt {attempt + 1}</span>
-        {error === undefined ? null : (
-          <p className="error" role="alert" data-testid="contract-error">
-            {error.name}: {error.message}
-          </p>
-        )}
+        {error === undefined ? null : <ErrorNote error={error} testId="contract-error" />}
       </div>
       <div className="columns">
         <div className="stack">
