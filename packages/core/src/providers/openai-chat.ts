@@ -3,6 +3,7 @@ import { checkHttpProviderOptions } from './check-provider-options';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
+import { answerChoice, chunkUsage, deltaParts } from './openai-chat-chunk';
 import { definedOnly, type TokenUsage } from './provider-meta';
 
 const PROVIDER = 'openAIChat';
@@ -15,9 +16,12 @@ export type OpenAIChatOptions = HttpProviderOptions & {
 
 /**
  * OpenAI Chat Completions streaming (`POST {baseURL}/chat/completions`, `stream: true`), and any
- * server that speaks it (vLLM, Ollama, DeepSeek, OpenRouter, …). Yields answer text from
- * `choices[0].delta.content`, reasoning from `delta.reasoning_content` / `delta.reasoning`, and
- * meta (id, model, finish reason, usage). An `error` object in the stream throws `ProviderError`
+ * server that speaks it (Azure, vLLM, Ollama, DeepSeek, Mistral, Groq, xAI, OpenRouter, Gemini's
+ * OpenAI-compatible endpoint, …). Yields answer text from the choice with `index` 0 (with `n > 1`
+ * the other choices are not read: request one choice per response), `delta.content` as a string
+ * or as typed parts (text and Mistral's `thinking`), reasoning from `delta.reasoning_content` /
+ * `delta.reasoning` / thinking parts, and meta: id and model from the first chunk that has them,
+ * finish reason, usage (`usage`, or Groq's `x_groq.usage`). An `error` object in the stream throws `ProviderError`
  * with the raw event; a stream that ends before `[DONE]` throws `TransportError` status 0.
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
@@ -32,6 +36,8 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       ...responseFormat(request),
     });
     let sawFirstChunk = false;
+    let id: string | undefined;
+    let model: string | undefined;
     let refusal = '';
     for await (const message of postEventStream(url, options, headers, body, signal)) {
       if (message.data === '[DONE]') {
@@ -40,22 +46,23 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       }
       const chunk = parseEventJSON(PROVIDER, message.data);
       throwIfError(chunk, message.data, message.event);
-      if (!sawFirstChunk) {
+      // Azure's first chunk has `"id": ""` and `"model": ""`: each is read from the first chunk that has it.
+      const chunkId = asString(chunk.id) || undefined;
+      const chunkModel = asString(chunk.model) || undefined;
+      if (!sawFirstChunk || (id === undefined && chunkId) || (model === undefined && chunkModel)) {
         sawFirstChunk = true;
-        yield {
-          type: 'meta',
-          meta: definedOnly({ provider: PROVIDER, id: asString(chunk.id), model: asString(chunk.model) }),
-        };
+        id ??= chunkId;
+        model ??= chunkModel;
+        yield { type: 'meta', meta: definedOnly({ provider: PROVIDER, id, model }) };
       }
-      const delta = asRecord(field(chunk, 'choices', 0, 'delta'));
-      const reasoning = asString(delta?.reasoning_content) ?? asString(delta?.reasoning);
+      const choice = answerChoice(chunk);
+      const { text, reasoning } = deltaParts(asRecord(choice?.delta));
       if (reasoning) yield { type: 'reasoning', delta: reasoning };
-      const content = asString(delta?.content);
-      if (content) yield { type: 'text', delta: content };
-      refusal += asString(delta?.refusal) ?? '';
-      const finishReason = asString(field(chunk, 'choices', 0, 'finish_reason'));
+      if (text) yield { type: 'text', delta: text };
+      refusal += asString(field(choice, 'delta', 'refusal')) ?? '';
+      const finishReason = asString(choice?.finish_reason);
       if (finishReason) yield { type: 'meta', meta: { finishReason } };
-      const usage = asRecord(chunk.usage);
+      const usage = chunkUsage(chunk);
       if (usage) yield usageEvent(usage);
     }
     throw endedEarly(PROVIDER, url, 'data: [DONE]');

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { anthropicMessages, type ModelEvent, openAIChat } from '@fieldstream/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
+import { joined, runModel, seededSplit } from './provider-harness';
+
+// Recorded streams from public SDK test suites (fixtures/providers/recorded/README.md), replayed
+// as server-sent events under several random byte chunkings.
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+type Dialect = 'chat' | 'anthropic';
+
+function recordedBody(name: string, dialect: Dialect): string {
+  const text = readFileSync(new URL(`../fixtures/providers/recorded/${name}`, import.meta.url), 'utf8');
+  const events = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) =>
+      dialect === 'anthropic'
+        ? `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`
+        : `data: ${line}\n\n`,
+    );
+  return events.join('') + (dialect === 'chat' ? 'data: [DONE]\n\n' : '');
+}
+
+function serveRecorded(name: string, dialect: Dialect, seed: number): Promise<LocalServer> {
+  const body = new TextEncoder().encode(recordedBody(name, dialect));
+  return startServer(async (_request: SeenRequest, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const chunk of seededSplit(body, seed)) {
+      response.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    response.end();
+  });
+}
+
+const SEEDS = [1, 7, 42, 1234];
+
+/** Everything but the text and reasoning deltas, with consecutive metas merged. */
+function metaOf(events: readonly ModelEvent[]): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  for (const event of events) if (event.type === 'meta') Object.assign(meta, event.meta);
+  return meta;
+}
+
+describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
+  it('Azure OpenAI: id and model come from the first chunk that has them, not the empty first one', async () => {
+    server = await serveRecorded('azure-openai-chat-text.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'gpt-4' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('Hello World');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      provider: 'openAIChat',
+      id: 'chatcmpl-test',
+      model: 'gpt-4',
+      finishReason: 'stop',
+      usage: { inputTokens: 15, outputTokens: 5, totalTokens: 20, reasoningTokens: 0 },
+    });
+  });
+
+  it('DeepSeek: reasoning_content is reasoning; null content adds no text; length finish and reasoning tokens', async () => {
+    server = await serveRecorded('deepseek-reasoner-length.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'deepseek-v4-pro' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'reasoning')).toBe('We need');
+    expect(joined(events, 'text')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      id: 'd6611601-c1b0-47ba-9dea-b05359fa7e24',
+      model: 'deepseek-v4-pro',
+      finishReason: 'length',
+      usage: { inputTokens: 87, outputTokens: 2, totalTokens: 89, reasoningTokens: 2 },
+    });
+  });
+
+  it('Mistral: content-part arrays give thinking as reasoning and text parts as the answer', async () => {
+    server = await serveRecorded('mistral-thinking-content-parts.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'mistral-small-latest' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('391');
+    expect(joined(events, 'reasoning')).toBe(
+      'Okay, the user is asking for the product of 17 and 23. I need to calculate this multiplication. Let me break it down:\n\n' +
+        'First, I recall that 17 multiplied by 20 is 340 (since 17 * 20 = 340).\nThen, I need to add 17 multiplied by 3, which is 51 ' +
+        '(since 17 * 3 = 51).\nNow, add these two results together: 340 + 51 = 391.\n\nSo, 17 * 23 = 391.',
+    );
+    expect(metaOf(events)).toMatchObject({
+      model: 'mistral-small-latest',
+      finishReason: 'stop',
+      usage: { inputTokens: 28, outputTokens: 139, totalTokens: 167 },
+    });
+  });
+
+  it('Anthropic Messages: text deltas, id and model from message_start, usage from message_delta', async () => {
+    server = await serveRecorded('anthropic-messages-text.chunks.txt', 'anthropic', seed);
+    const { events, error } = await runModel(
+      anthropicMessages({ baseURL: server.url, apiKey: 'k', model: 'claude-sonnet-4-5' }),
+    );
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe(
+      "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
+    );
+    expect(metaOf(events)).toMatchObject({ id: 'msg_01QC4g3HwBThD4BaNtBckFDJ', model: 'claude-sonnet-4-5-20250929' });
+  });
+});
