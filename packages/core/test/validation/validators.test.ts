@@ -117,15 +117,18 @@ describe('validator return values', () => {
     expect(ofType(response.events, 'model.done')).toEqual([{ type: 'model.done', attempt: 0, validated: false }]);
   });
 
-  it.each(['error', 'raise'] as const)('%s: the given error is thrown at once, whatever the settings', async (key) => {
-    const custom = new RangeError('quota exceeded');
-    const { model: m, response } = respond([() => ({ ok: false, [key]: custom })], ['a', 'b'], {
-      raiseEnsureFailure: false,
-    });
-    await expect(response.getData()).rejects.toBe(custom);
-    expect(m.requests).toHaveLength(1);
-    expect(ofType(response.events, 'model.retrying')).toEqual([]);
-  });
+  it.each(['error', 'exception', 'raise'] as const)(
+    '%s: the given error is thrown at once, whatever the settings',
+    async (key) => {
+      const custom = new RangeError('quota exceeded');
+      const { model: m, response } = respond([() => ({ ok: false, [key]: custom })], ['a', 'b'], {
+        raiseEnsureFailure: false,
+      });
+      await expect(response.getData()).rejects.toBe(custom);
+      expect(m.requests).toHaveLength(1);
+      expect(ofType(response.events, 'model.retrying')).toEqual([]);
+    },
+  );
 
   it('a thrown error is a model.validation_error and retries', async () => {
     const boom = new TypeError('cannot read host');

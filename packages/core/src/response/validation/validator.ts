@@ -19,6 +19,8 @@ export type ValidatorVerdict = {
   error?: Error;
   /** Same as `error`. */
   raise?: Error;
+  /** Same as `error` (the seed's third spelling: `error` / `exception` / `raise`). */
+  exception?: Error;
 };
 
 /** `true` / `undefined` pass, `false` fails, or a {@link ValidatorVerdict}. */
@@ -84,7 +86,7 @@ export function normaliseVerdict(result: unknown, name: string): NormalisedVerdi
   if (result === false) return failed(name, 'the validator returned false');
   if (result === null || typeof result !== 'object') return failed(name, `the validator returned ${String(result)}`);
   const verdict = result as Partial<ValidatorVerdict>;
-  const raise = [verdict.error, verdict.raise].find((candidate) => candidate instanceof Error);
+  const raise = [verdict.error, verdict.exception, verdict.raise].find((candidate) => candidate instanceof Error);
   if (verdict.ok === true && raise === undefined) return { ok: true };
   return {
     ok: false,
