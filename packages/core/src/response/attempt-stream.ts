@@ -41,13 +41,6 @@ export type AttemptOutcome =
  * end, its failure, or abort (the model's iterator is closed and nothing more is emitted).
  */
 export async function streamAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
-  const outcome = await runAttempt(options);
-  // The whole answer once, flat: the log keeps this string instead of the joined deltas.
-  if (outcome.text !== '') options.emit({ type: 'answer', attempt: options.request.attempt, text: outcome.text });
-  return outcome;
-}
-
-async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
   const { request, signal, emit, format } = options;
   const attempt = request.attempt;
   const native = new NativeReasoning();
@@ -71,7 +64,14 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
     emitPatch(native.close());
     emit({ type: 'text', attempt, delta });
   };
+  // The log reads the answer text from the parser, which keeps it anyway.
+  const openParser = (): StreamParser => {
+    const opened = options.createParser(collectText);
+    emit({ type: 'answer', attempt, read: () => opened.text });
+    return opened;
+  };
   const parseFailure = (error: unknown): AttemptOutcome => {
+    emitAnswer(); // text the failing push consumed
     emitPatch(native.close());
     const text = parser?.text ?? '';
     return {
@@ -98,7 +98,7 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
         sawText = true;
-        parser ??= options.createParser(collectText);
+        parser ??= openParser();
         let patches: StreamingData[];
         try {
           patches = parser.push(event.delta);
@@ -142,7 +142,7 @@ async function runAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome
     const final = { value: patchedValue, repaired: false, format };
     return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined };
   }
-  parser ??= options.createParser(collectText);
+  parser ??= openParser();
   let closing: StreamingData[];
   try {
     // What the final parse needs on demand (yaml_literal beyond its fast subset: the yaml package).

@@ -12,8 +12,11 @@ export type RecordEvent =
   | { type: 'meta'; attempt: number; meta: Readonly<Record<string, unknown>> }
   /** An attempt's final parse succeeded. */
   | { type: 'parsed'; attempt: number; format: FormatName; repaired: boolean }
-  /** An attempt's whole answer text, flat (it replaces the joined text deltas; not stored itself). */
-  | { type: 'answer'; attempt: number; text: string };
+  /**
+   * Reads an attempt's answer text so far, which its parser keeps anyway: the log reads it instead
+   * of keeping a second copy of the text deltas (not stored itself).
+   */
+  | { type: 'answer'; attempt: number; read(): string };
 
 export type LogEvent = ResponseEvent | RecordEvent;
 
@@ -53,6 +56,7 @@ export class EventLog {
   /** Path → entry of an open delta that another path's delta interrupted (rare in practice). */
   #open = new Map<string, number>();
   #text = -1;
+  #textSource: (() => string) | undefined;
   #attempt = 0;
   #listeners = new Set<(event: ResponseEvent) => void>();
   #readers = new Set<{ enqueue(event: ResponseEvent): void; wake(): void }>();
@@ -170,11 +174,8 @@ export class EventLog {
     }
     if (event.type === 'patch') this.#foldPatch(event.data);
     else if (event.type === 'text') this.#foldText(event.delta);
-    else if (event.type === 'answer') this.#adoptText(event.text);
-    else {
-      if (!isRecord(event)) this.#settleText();
-      this.#append(OTHER, event, undefined, undefined);
-    }
+    else if (event.type === 'answer') this.#textSource = event.read;
+    else this.#append(OTHER, event, undefined, undefined);
   }
 
   #foldPatch(data: StreamingData): void {
@@ -213,15 +214,16 @@ export class EventLog {
   #foldText(delta: string): void {
     if (this.#text < 0) {
       this.#text = this.#tags.length;
-      this.#append(TEXT, new TextAccumulator(), undefined, undefined);
+      this.#append(TEXT, this.#textSource ?? new TextAccumulator(), undefined, undefined);
     }
-    (this.#slots[this.#text * 3] as TextAccumulator).append(delta);
+    const text = this.#slots[this.#text * 3];
+    if (text instanceof TextAccumulator) text.append(delta);
   }
 
   /** An entry's text: a string once settled, an accumulator while the attempt streams. */
   #textAt(entry: number): string {
-    const text = this.#slots[entry * 3] as string | TextAccumulator;
-    return typeof text === 'string' ? text : text.toString();
+    const text = this.#slots[entry * 3] as string | TextAccumulator | (() => string);
+    return typeof text === 'string' ? text : typeof text === 'function' ? text() : text.toString();
   }
 
   #closeDeltas(): void {
@@ -229,21 +231,14 @@ export class EventLog {
     this.#open.clear();
   }
 
-  /** Keeps the attempt's answer (the parser's copy) when it is the text the deltas joined. */
-  #adoptText(text: string): void {
-    if (this.#text >= 0 && this.#textAt(this.#text).length === text.length) {
-      this.#slots[this.#text * 3] = text;
-      this.#text = -1;
-    }
-  }
-
   #append(kind: number, a: unknown, b: unknown, c: unknown): void {
     this.#tags.push(kind === OTHER ? OTHER : kind + this.#attempt * KINDS);
     this.#slots.push(a, b, c);
   }
 
-  /** Turns the attempt's accumulated text into one flat string once it can grow no more. */
+  /** Turns the attempt's text into one flat string once it can grow no more (next attempt, or closing). */
   #settleText(): void {
+    this.#textSource = undefined; // the parser may go
     if (this.#text < 0) return;
     const text = this.#textAt(this.#text);
     text.charCodeAt(0); // V8 flattens a rope on first read
