@@ -3,6 +3,7 @@ import type { FinalParse, FormatParserOptions } from '../format-parser';
 import { type BlockFailure, findJsonBlocks, type JsonBlock } from './json-block-finder';
 import { schemaScore, structureScore } from './json-block-score';
 import { fullWidthStructural, skipTrivia } from './json-characters';
+import { nestsDeeperThan, parseStrictJson } from './json-strict';
 import { readJsonValue } from './json5-reader';
 
 /**
@@ -42,7 +43,7 @@ export function parseJsonText(text: string, options: FormatParserOptions = {}): 
     search = { blocks: after.blocks.filter((block) => block.start > direct.position), failure: after.failure };
   } else {
     const read = readJsonValue(text, start, readOptions);
-    if (read.ok && (read.truncated || skipTrivia(text, read.end) === text.length)) {
+    if (read.ok && (read.truncated || endsAfterScalar(text, read.end))) {
       scalar = { value: read.value, repaired: read.repaired, format: 'json' };
     }
     search = findJsonBlocks(text, start, readOptions);
@@ -57,32 +58,6 @@ export function parseJsonText(text: string, options: FormatParserOptions = {}): 
     text,
     `no JSON value could be read: ${failure.reason} at ${describePosition(text, failure.position)}`,
   );
-}
-
-/** Whether a parsed value has more than `maxDepth` nested containers (iterative). */
-function nestsDeeperThan(value: unknown, maxDepth: number | undefined): boolean {
-  if (maxDepth === undefined) return false;
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop() as { value: unknown; depth: number };
-    if (current === null || typeof current !== 'object') continue;
-    if (depth + 1 > maxDepth) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return false;
-}
-
-/**
- * The fast path: a text that is exactly one JSON document parses with `JSON.parse`, which the
- * lenient reader agrees with on every valid document (`__proto__` included: `JSON.parse` makes it
- * an own property). `undefined` when the text is not strict JSON.
- */
-function parseStrictJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The highest-scoring block; ties go to the later one. */
@@ -113,4 +88,11 @@ function describePosition(text: string, position: number): string {
     lineStart = i + 1;
   }
   return `line ${line}, column ${position - lineStart + 1}`;
+}
+
+/** Only trivia, or one trailing comma and trivia (`4,`), follows a root scalar. */
+function endsAfterScalar(text: string, end: number): boolean {
+  const next = skipTrivia(text, end);
+  if (next === text.length) return true;
+  return text.charCodeAt(next) === 0x2c && skipTrivia(text, next + 1) === text.length;
 }

@@ -220,15 +220,20 @@ function endsToken(text: string, end: number): boolean {
 }
 
 const IDENTIFIER = /[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/uy;
+/** A bare key that is not an identifier (`{2: 2}`): digits and identifier characters, read as a repair. */
+const BARE_KEY = /[0-9][\p{ID_Continue}$-]*/uy;
 
 /** Reads a JSON5 unquoted key (an ECMAScript identifier name) at `pos`, or `undefined` when none starts there. */
 export function readIdentifier(text: string, pos: number): ScalarResult | undefined {
   IDENTIFIER.lastIndex = pos;
+  BARE_KEY.lastIndex = pos;
   const match = IDENTIFIER.exec(text);
-  if (match === null) return undefined;
-  const end = pos + match[0].length;
+  const bare = match === null ? BARE_KEY.exec(text) : null;
+  const key = match ?? bare;
+  if (key === null) return undefined;
+  const end = pos + key[0].length;
   if (end >= text.length) return { status: 'truncated', value: undefined };
-  return { status: 'value', value: match[0], end, repaired: false };
+  return { status: 'value', value: key[0], end, repaired: bare !== null };
 }
 
 /** An error naming the offending character and what was expected there. */

@@ -83,6 +83,12 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
     top.key = undefined;
     return false;
   };
+  /** Closes the innermost container, whose closer is missing (a repair). */
+  const closeUnclosed = (frame: Frame): void => {
+    repairs++;
+    frames.pop();
+    completed.push({ value: frame.container, start: frame.start, end: pos, repaired: true });
+  };
   const truncatedResult = (): ReadOutcome => {
     if (frames.length === 0) return fail(text.length, 'unexpected end of text, expected a value');
     return { ok: true, value: root, end: text.length, repaired: true, truncated: true };
@@ -118,10 +124,12 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
         expect = parent.isArray ? Expect.Value : Expect.Key;
       } else if (code === 0x7b && !parent.isArray && frames[frames.length - 2]?.isArray === true) {
         // `[{"i":1{"i":2}]`: an object of a list runs into the next one; close it (a missing `},`).
-        repairs++;
-        frames.pop();
-        completed.push({ value: parent.container, start: parent.start, end: pos, repaired: true });
+        closeUnclosed(parent);
         expect = Expect.Value;
+        continue;
+      } else if ((code === 0x5d || code === 0x7d) && frames[frames.length - 2]?.isArray === (code === 0x5d)) {
+        // `[{"b":2]`, `{"v":[1,2}`: the enclosing container closes; close this one first (a missing closer).
+        closeUnclosed(parent);
         continue;
       } else {
         return failWith(unexpected(text, pos, parent.isArray ? "',' or ']'" : "',' or '}'"));
@@ -136,6 +144,12 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
         expect = Expect.Separator; // Lets the separator branch close the object.
         continue;
       }
+      if (code === 0x7b && frames[frames.length - 2]?.isArray === true) {
+        // `[{"i":1,{"i":2}]`: the next object of the list where a key should be (a missing `}`).
+        closeUnclosed(parent);
+        expect = Expect.Value;
+        continue;
+      }
       const key = quoteKindOf(raw) !== undefined ? readString(text, pos) : readIdentifier(text, pos);
       if (key === undefined) return failWith(unexpected(text, pos, 'a key or }'));
       if (key.status === 'error') return failWith(key);
@@ -148,6 +162,12 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
     }
 
     if (expect === Expect.Colon) {
+      if (code !== 0x3a /* : */ && quoteKindOf(raw) !== undefined) {
+        // `{"a" "b"}`: a value right after its key (a missing colon).
+        repairs++;
+        expect = Expect.Value;
+        continue;
+      }
       if (code !== 0x3a /* : */) return failWith(unexpected(text, pos, "':'"));
       if (fullWidth !== undefined) repairs++;
       pos++;
