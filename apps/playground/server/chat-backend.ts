@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type FormatName,
   type FormatOption,
@@ -21,6 +20,7 @@ import { finiteOr, readBody, sendJson } from './http-helpers';
 import { createLiveProxy, type LiveProxy, readProxyConfig } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { RequestLog } from './request-log';
+import { sleep } from './sleep';
 import { ChatSseWriter } from './sse-writer';
 
 /** The playground's API: the built-in model and what tests ask about it. */

@@ -5,14 +5,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Reads a request body as UTF-8, refusing bodies over {@link MAX_BODY_BYTES}. */
 export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
+  // Runtime-neutral (no Buffer): the in-page backend hands Uint8Array chunks.
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+    size += (chunk as Uint8Array).length;
     if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
+    text += decoder.decode(chunk as Uint8Array, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown): void {

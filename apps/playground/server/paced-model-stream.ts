@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type ModelEvent, type ModelRequest, type ScriptedFault, scriptedModel } from '@fieldstream/core';
 import type { AnswerPlan } from '../src/presets/index';
+import { sleep } from './sleep';
 
 export type PacedStreamOptions = {
   /** Reasoning and answer characters per second together; 0 = as fast as the socket takes them. */
@@ -41,7 +41,7 @@ export async function* pacedModelStream(
       start ??= performance.now();
       if (options.charsPerSecond > 0) {
         const wait = start + (sent / options.charsPerSecond) * 1000 - performance.now();
-        if (wait >= 1) await sleep(wait, undefined, { signal: options.signal });
+        if (wait >= 1) await sleep(wait, options.signal);
       }
       sent += event.delta.length;
     }

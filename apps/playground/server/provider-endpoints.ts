@@ -1,7 +1,5 @@
 import './register-formats';
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type FormatOption, type ModelRequest, ProviderError, TransportError } from '@fieldstream/core';
 import { formatSSE } from '@fieldstream/core/testing';
 import { ATTEMPT_HEADER, FORMAT_OPTIONS, SCENARIO_BODY_FIELD } from '../src/api/scenario-options';
@@ -34,6 +32,7 @@ import {
   type WireUsage,
 } from './provider-wires';
 import { RequestLog } from './request-log';
+import { sleep } from './sleep';
 
 /** The providers served here, in their own wire shapes (`openAIChat` is the chat backend's). */
 type WireProvider = Exclude<PlaygroundProvider, 'openAIChat'>;
@@ -236,7 +235,7 @@ function isClosed(res: ServerResponse): boolean {
 
 /** Lets what was written reach the client first (a real drop loses the rest only), then kills the socket. */
 async function dropConnection(res: ServerResponse): Promise<void> {
-  if (res.writableNeedDrain) await once(res, 'drain');
+  if (res.writableNeedDrain) await new Promise((resolve) => res.once('drain', resolve));
   await sleep(DROP_GRACE_MS);
   res.socket?.destroy();
 }

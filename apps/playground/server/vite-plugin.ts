@@ -7,6 +7,8 @@ import type { ChatBackend } from './chat-backend';
 const BACKEND_MODULE = fileURLToPath(new URL('./provider-endpoints.ts', import.meta.url));
 const PLAYGROUND_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_CONDITION = '@fieldstream/source';
+/** Answered by this server; public/ holds the static copy (`{"server": false}`). */
+const SERVER_PROBE = '/playground-server.json';
 
 /**
  * The playground's built-in model as a Vite plugin: `/api/*` on both the dev server and
@@ -15,6 +17,12 @@ const SOURCE_CONDITION = '@fieldstream/source';
 export function fieldstreamApi(): Plugin {
   let backend: Promise<ChatBackend> | undefined;
   const middleware: Connect.NextHandleFunction = (req, res, next) => {
+    if (req.url === SERVER_PROBE) {
+      // The built site ships this file saying `false`: a static host serves that, this server says `true`.
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ server: true }));
+      return;
+    }
     if (!req.url?.startsWith('/api/')) {
       next();
       return;

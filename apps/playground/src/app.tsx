@@ -8,6 +8,7 @@ import { ProvidersPage } from './pages/providers/providers-page';
 import { ServerStreamPage } from './pages/server-stream/server-stream-page';
 import { TimelinePage } from './pages/timeline-page';
 import { routeHref, useHashRoute } from './router/use-hash-route';
+import { playgroundMode } from './static-mode/playground-mode';
 
 const NAV = [
   { path: '/', label: 'Home' },
@@ -52,8 +53,28 @@ export function App(): ReactElement {
             </a>
           ))}
         </nav>
+        <ModeBadge />
       </header>
       <main>{page}</main>
     </>
+  );
+}
+
+/** Where the built-in model runs (see playground-mode.ts), always on screen. */
+function ModeBadge(): ReactElement {
+  const mode = playgroundMode();
+  return (
+    <span
+      className="mode-badge"
+      data-testid="playground-mode"
+      data-mode={mode}
+      title={
+        mode === 'server'
+          ? 'The built-in model answers from this server over real HTTP streams.'
+          : 'No playground server here (a static host): the built-in model runs inside this page.'
+      }
+    >
+      {mode === 'server' ? 'model: server' : 'model: in this page'}
+    </span>
   );
 }

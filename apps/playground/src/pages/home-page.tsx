@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { presets } from '../presets/index';
 import { routeHref } from '../router/use-hash-route';
 import { DEFAULT_SETTINGS, settingsToParams } from '../run/scenario-settings';
+import { playgroundMode } from '../static-mode/playground-mode';
 
 const PAGES = [
   {
@@ -38,8 +39,19 @@ export function HomePage(): ReactElement {
   return (
     <div className="page home">
       <p className="lead">
-        Fieldstream turns a model's structured answer into field-level patches while it streams. Everything here runs
-        against a built-in model on this dev server: recorded answers over real server-sent events, no API key.
+        Fieldstream turns a model's structured answer into field-level patches while it streams.{' '}
+        {playgroundMode() === 'server' ? (
+          <span data-testid="mode-text" data-mode="server">
+            Everything here runs against a built-in model on this playground server (<code>npm start</code> or{' '}
+            <code>vite preview</code>): recorded answers over real server-sent events, no API key.
+          </span>
+        ) : (
+          <span data-testid="mode-text" data-mode="in-page">
+            No playground server answers here (the site is served as static files), so the built-in model runs inside
+            this page: the same recorded answers, wire formats, faults and pacing, streamed to <code>fetch</code>{' '}
+            without a network round trip. No API key; the live proxy needs the server.
+          </span>
+        )}
       </p>
       <div className="cards">
         {PAGES.map((page) => (

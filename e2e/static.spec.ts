@@ -1,0 +1,85 @@
+import { statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { serveStatic } from './support/static-server';
+
+// The built playground (the config's web server builds dist/ first) on a plain static file host:
+// no /api, POST answers 501. The page notices and runs the built-in model inside itself.
+const DIST = fileURLToPath(new URL('../apps/playground/dist', import.meta.url));
+const PORT = Number(process.env.FIELDSTREAM_STATIC_PORT ?? Number(process.env.FIELDSTREAM_E2E_PORT ?? 4173) + 2000);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DOCS_SCREENSHOT = fileURLToPath(new URL('../docs/playground-static.png', import.meta.url));
+
+let server: Server | undefined;
+// One host for the file; the tests in it run one after another.
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  server = await serveStatic(DIST, PORT);
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+test('the static host has no API: a POST is a 501', async ({ request }) => {
+  expect((await request.post(`${ORIGIN}/api/chat/completions`, { data: {} })).status()).toBe(501);
+  expect((await request.get(`${ORIGIN}/api/config`)).status()).toBe(404);
+});
+
+test('the page says it runs the model in the page, and the home text agrees', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${ORIGIN}/`);
+  await expect(page.getByTestId('playground-mode')).toHaveAttribute('data-mode', 'in-page');
+  await expect(page.getByTestId('mode-text')).toHaveAttribute('data-mode', 'in-page');
+  await expect(page.getByTestId('mode-text')).toContainText('runs inside this page');
+  expect(errors).toEqual([]);
+});
+
+test('the live form streams to done, field by field', async ({ page }) => {
+  await page.goto(`${ORIGIN}/#/live?preset=incident&format=json&rate=1500&chunk=4`);
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'streaming');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.locator('.fs-field[data-path="severity"] .fs-field-text')).toHaveText('SEV2');
+  const data = JSON.parse((await page.getByTestId('final-data').textContent()) ?? 'null') as { severity?: string };
+  expect(data.severity).toBe('SEV2');
+});
+
+test('faults work in the page too: a dropped connection is a TransportError with its code', async ({ page }) => {
+  await page.goto(`${ORIGIN}/#/progress?preset=incident&format=json&rate=4000&faults=drop_connection&retries=0`);
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
+  await expect(page.getByTestId('error-message')).toHaveAttribute('data-code', 'TRANSPORT_FAILED');
+  await expect(page.getByTestId('error-message')).toContainText('TransportError: Connection dropped');
+});
+
+test('the dashboard runs its six tiles to done', async ({ page }) => {
+  await page.goto(`${ORIGIN}/#/dashboard?rate=3000&chunk=8`);
+  await page.getByTestId('start-all').click();
+  const tiles = page.locator('article.tile');
+  await expect(tiles).toHaveCount(6);
+  for (const tile of await tiles.all()) await expect(tile).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('tile-error')).toHaveCount(0);
+});
+
+test('screenshot of the static-hosted playground', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${ORIGIN}/#/dashboard?rate=600&chunk=4`);
+  await page.getByTestId('start-all').click();
+  await expect(page.locator('article.tile').first()).toHaveAttribute('data-status', 'streaming');
+  await page.waitForTimeout(1500);
+  const path =
+    process.env.FIELDSTREAM_UPDATE_SCREENSHOT === '1' ? DOCS_SCREENSHOT : testInfo.outputPath('playground-static.png');
+  await page.screenshot({ path });
+  expect(statSync(path).size).toBeGreaterThan(20_000);
+});
+
+test('served by the playground server, the page says so', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('playground-mode')).toHaveAttribute('data-mode', 'server');
+  await expect(page.getByTestId('mode-text')).toContainText('on this playground server');
+});
