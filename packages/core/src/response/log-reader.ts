@@ -9,18 +9,19 @@ export type Attachment = {
 };
 
 /**
- * One reader of an event log (`event-log.ts`): its own queue (the replayed history, then each new event),
- * drained by `next()`. A plain iterator object rather than an async generator: one promise per
- * event instead of a generator's several.
+ * One reader of an event log (`event-log.ts`): its own queue of picked values (from the replayed
+ * history, then from each new event), drained by `next()`. A plain iterator object rather than an
+ * async generator: one promise per value instead of a generator's several, and a waiting `next()`
+ * is resolved by the event itself.
  */
 export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
-  #queue: ResponseEvent[] = [];
+  #queue: Out[] = [];
   #head = 0;
   #pick: (event: ResponseEvent) => Out | undefined;
   #attach: ((reader: LogReader<Out>) => Attachment) | undefined;
   #log: Attachment | undefined;
   #finished = false;
-  #wake: (() => void) | undefined;
+  #waiting: ((result: IteratorResult<Out, void> | Promise<IteratorResult<Out, void>>) => void) | undefined;
 
   constructor(pick: (event: ResponseEvent) => Out | undefined, attach: (reader: LogReader<Out>) => Attachment) {
     this.#pick = pick;
@@ -28,14 +29,22 @@ export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
   }
 
   enqueue(event: ResponseEvent): void {
-    this.#queue.push(event);
-    this.wake();
+    const out = this.#pick(event);
+    if (out === undefined) return;
+    const waiting = this.#waiting;
+    if (waiting === undefined) {
+      this.#queue.push(out);
+      return;
+    }
+    this.#waiting = undefined;
+    waiting({ value: out, done: false });
   }
 
+  /** The log closed (or the reader finished): a waiting `next()` settles. */
   wake(): void {
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.(this.next());
   }
 
   next(): Promise<IteratorResult<Out, void>> {
@@ -43,15 +52,20 @@ export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
       const attach = this.#attach;
       this.#attach = undefined;
       this.#log = attach(this);
-      this.#queue = this.#log.history.concat(this.#queue);
+      const picked: Out[] = [];
+      for (const event of this.#log.history) {
+        const out = this.#pick(event);
+        if (out !== undefined) picked.push(out);
+      }
+      this.#queue = picked;
     }
-    while (!this.#finished && this.#head < this.#queue.length) {
-      const out = this.#pick(this.#queue[this.#head++] as ResponseEvent);
+    if (!this.#finished && this.#head < this.#queue.length) {
+      const value = this.#queue[this.#head++] as Out;
       if (this.#head >= 1024 && this.#head * 2 >= this.#queue.length) {
         this.#queue = this.#queue.slice(this.#head);
         this.#head = 0;
       }
-      if (out !== undefined) return Promise.resolve({ value: out, done: false });
+      return Promise.resolve({ value, done: false });
     }
     const log = this.#log;
     if (this.#finished || log === undefined || log.closed) {
@@ -59,9 +73,9 @@ export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
       this.#finish();
       return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
     }
-    return new Promise<void>((resolve) => {
-      this.#wake = resolve;
-    }).then(() => this.next());
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
   }
 
   return(): Promise<IteratorResult<Out, void>> {
