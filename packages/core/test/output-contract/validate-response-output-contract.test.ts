@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { OutputContractError } from '@fieldstream/core';
 import { planOutputContract } from '@fieldstream/core/kits';
 import { describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,23 @@ describe('extractResponseOutputText (seed: output text extraction)', () => {
     expect(extractResponseOutputText(response)).toBe('{"answer":"b"}');
     expect(extractResponseOutputText({})).toBe('');
     expect(extractResponseOutputText({ output_text: 3, output: 'x' })).toBe('');
+  });
+});
+
+describe('a recorded OpenAI Responses object (fixtures/providers/recorded)', () => {
+  const lines = readFileSync(
+    new URL('../fixtures/providers/recorded/openai-responses-text.chunks.txt', import.meta.url),
+    'utf8',
+  ).trim();
+  const completed = JSON.parse(lines.split('\n').at(-1) ?? '') as { response: Record<string, unknown> };
+
+  it('has no output_text string: the text comes from its message output_text parts', () => {
+    expect(completed.response.output_text).toBeUndefined();
+    expect(extractResponseOutputText(completed.response)).toBe('OK');
+  });
+
+  it('fails a contract that requires JSON, with the diagnostic', () => {
+    expect(() => validateResponseOutputContract(plan, completed.response)).toThrow(/^output_text is not valid JSON/);
   });
 });
 

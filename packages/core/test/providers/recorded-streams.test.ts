@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { anthropicMessages, type ModelEvent, openAIChat } from '@fieldstream/core';
+import { anthropicMessages, type ModelEvent, openAIChat, openAIResponses } from '@fieldstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
 import { joined, runModel, seededSplit } from './provider-harness';
@@ -13,7 +13,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-type Dialect = 'chat' | 'anthropic';
+/** `chat`: `data:` lines and `[DONE]`; `typed`: `event: <type>` + `data:` (Anthropic, OpenAI Responses). */
+type Dialect = 'chat' | 'typed';
 
 function recordedBody(name: string, dialect: Dialect): string {
   const text = readFileSync(new URL(`../fixtures/providers/recorded/${name}`, import.meta.url), 'utf8');
@@ -21,7 +22,7 @@ function recordedBody(name: string, dialect: Dialect): string {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) =>
-      dialect === 'anthropic'
+      dialect === 'typed'
         ? `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`
         : `data: ${line}\n\n`,
     );
@@ -97,7 +98,7 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
   });
 
   it('Anthropic Messages: text deltas, id and model from message_start, usage from message_delta', async () => {
-    server = await serveRecorded('anthropic-messages-text.chunks.txt', 'anthropic', seed);
+    server = await serveRecorded('anthropic-messages-text.chunks.txt', 'typed', seed);
     const { events, error } = await runModel(
       anthropicMessages({ baseURL: server.url, apiKey: 'k', model: 'claude-sonnet-4-5' }),
     );
@@ -106,5 +107,27 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
       "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
     );
     expect(metaOf(events)).toMatchObject({ id: 'msg_01QC4g3HwBThD4BaNtBckFDJ', model: 'claude-sonnet-4-5-20250929' });
+  });
+
+  it('xAI (grok-3-mini): reasoning_content, then text; usage in a last chunk with no choices', async () => {
+    server = await serveRecorded('xai-grok-reasoning.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'grok-3-mini' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'reasoning')).toBe('First, the user said');
+    expect(joined(events, 'text')).toBe('Hello');
+    expect(metaOf(events)).toMatchObject({
+      id: '7327b9f5-1c2f-0a15-3fef-c14a71c460d3',
+      model: 'grok-3-mini',
+      finishReason: 'stop',
+      usage: { inputTokens: 12, outputTokens: 1, totalTokens: 303, reasoningTokens: 290 },
+    });
+  });
+
+  it('OpenAI Responses: output_text deltas, id and model, usage from response.completed', async () => {
+    server = await serveRecorded('openai-responses-text.chunks.txt', 'typed', seed);
+    const { events, error } = await runModel(openAIResponses({ baseURL: server.url, model: 'gpt-4o-mini' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('OK');
+    expect(metaOf(events)).toMatchObject({ id: 'resp_sanitized_streaming', model: 'gpt-4o-mini-2024-07-18' });
   });
 });
