@@ -21,7 +21,7 @@ export type PageResult = {
   longestTaskMs: number;
   /** Sum over mid-stream long tasks of the time past 50 ms. */
   totalBlockingMs: number;
-  /** Largest `performance.memory.usedJSHeapSize` sampled at frames while streaming. */
+  /** Largest `performance.memory.usedJSHeapSize` sampled every 10th frame while streaming. */
   heapPeakMB: number;
   /** Text on the page at the end (the run showed the answer). */
   shownChars: number;
