@@ -1,5 +1,7 @@
 // The benchmarks use every format by name, so they register the optional ones once (decision 0013),
-// and load the yaml package up front: they parse yaml_literal synchronously.
+// and load the yaml package and json's lenient final reader up front: they parse synchronously.
+
+import { loadJsonRepair } from '../packages/core/src/formats/json/json-repair';
 import {
   flatMarkdownFormat,
   hybridFormat,
@@ -10,3 +12,4 @@ import {
 
 registerFormat(hybridFormat, xmlFieldFormat, yamlLiteralFormat, flatMarkdownFormat);
 await yamlLiteralFormat.prepare();
+await loadJsonRepair();

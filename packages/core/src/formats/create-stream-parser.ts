@@ -44,9 +44,10 @@ export type StreamParser = {
   /** The current value (structurally shared); after `finish`, the final value when it parsed. */
   snapshot(): unknown;
   /**
-   * Loads what the final parse of the text so far needs and the format loads on demand
-   * (yaml_literal beyond its fast subset: the `yaml` package); resolves at once otherwise. Await it
-   * before `finish()` when the answer may need it; responses do.
+   * Loads what the final parse of the text so far needs and the format loads on demand (json: its
+   * lenient reader, for a text that is not strict JSON; yaml_literal beyond its fast subset: the
+   * `yaml` package); resolves at once otherwise. Await it before `finish()` when the answer may
+   * need it; responses do.
    */
   prepare(): Promise<void>;
   /** The answer text so far (the leading `<think>` block removed). */
@@ -114,7 +115,7 @@ class AnswerStreamParser implements StreamParser {
   }
 
   async prepare(): Promise<void> {
-    await this.#definition.prepare?.(this.#answer.toString());
+    await this.#definition.prepare?.(this.#answer.toString(), { output: this.#output, maxDepth: this.#maxDepth });
   }
 
   get text(): string {

@@ -47,12 +47,18 @@ export type FormatDefinition = {
   instructions(output: OutputDefinition | undefined): string;
   /** Whole answer text (reasoning already split off) → value. Throws `OutputParseError`. */
   parse: FormatFinalParser;
+  /**
+   * The text formats' "JSON fallback" (FORMATS.md): when `parse` finds nothing, this parser (the
+   * json format's lenient one) runs on the whole answer and an object it yields is the value.
+   */
+  jsonFallback?: FormatFinalParser;
   /** A fresh incremental parser for one answer. */
   createStreamParser(options: FormatParserOptions): FormatStreamParser;
   /**
    * Loads what parsing `answer` needs but the format keeps out of the first bundle chunk
    * (yaml_literal: the `yaml` package, for documents beyond its fast subset); without `answer`,
-   * loads it unconditionally. Responses await it before their final parse.
+   * loads it unconditionally (json: its lenient reader, unless `answer` is strict JSON within
+   * `options.maxDepth`). Responses await it before their final parse.
    */
-  prepare?(answer?: string): Promise<void>;
+  prepare?(answer?: string, options?: FormatParserOptions): Promise<void>;
 };

@@ -1,9 +1,8 @@
 import { OutputParseError } from '../errors/errors';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName } from '../schema/select-format';
-import type { FinalParse, FormatDefinition } from './format-parser';
+import type { FinalParse, FormatDefinition, FormatFinalParser } from './format-parser';
 import { formatDefinition } from './format-registry';
-import { jsonFormat } from './json/index';
 import { ParseLimitError } from './parse-limit-error';
 
 /** Options of {@link parseAnswer}. */
@@ -18,14 +17,11 @@ export type ParseAnswerOptions = {
   formats?: readonly FormatDefinition[] | undefined;
 };
 
-/** The formats whose failure to find anything falls back to the JSON final parser. */
-const FALLS_BACK_TO_JSON: ReadonlySet<FormatName> = new Set(['hybrid', 'xml_field', 'yaml_literal', 'flat_markdown']);
-
 /**
  * The authoritative parse of an answer (its leading reasoning already split off).
  *
  * Dispatches to the format's final parser. When a text format finds nothing (its parser throws
- * an `OutputParseError`), the JSON final parser runs on the whole answer — the "JSON fallback" —
+ * an `OutputParseError`), its `jsonFallback` (the lenient JSON parser) runs on the whole answer — the "JSON fallback" —
  * and its result is accepted only if it is an object; the parse then reports `format: 'json'`.
  * When the fallback does not yield an object, the text format's own error is thrown.
  *
@@ -35,24 +31,26 @@ export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalP
   const { format } = options;
   const parserOptions = { output: options.output, maxDepth: options.maxDepth };
   const definition = formatDefinition(format, options.formats, 'parseOutput options.format');
-  if (!FALLS_BACK_TO_JSON.has(format)) return definition.parse(answer, parserOptions);
+  const { jsonFallback } = definition;
+  if (jsonFallback === undefined) return definition.parse(answer, parserOptions);
   try {
     return definition.parse(answer, parserOptions);
   } catch (error) {
     if (!(error instanceof OutputParseError) || error instanceof ParseLimitError) throw error;
-    const fallback = parseJsonFallback(answer, parserOptions);
+    const fallback = parseJsonFallback(jsonFallback, answer, parserOptions);
     if (fallback === undefined) throw error;
     return fallback;
   }
 }
 
 function parseJsonFallback(
+  parse: FormatFinalParser,
   answer: string,
   options: Pick<ParseAnswerOptions, 'output' | 'maxDepth'>,
 ): FinalParse | undefined {
   let parsed: FinalParse;
   try {
-    parsed = jsonFormat.parse(answer, options);
+    parsed = parse(answer, options);
   } catch (error) {
     if (error instanceof OutputParseError) return undefined;
     throw error;

@@ -5,6 +5,8 @@ import { type FormatName, type FormatOption, selectFormat } from '../schema/sele
 import { checkChunk, checkParserOptions } from './check-parser-options';
 import type { FinalParse, FormatDefinition } from './format-parser';
 import { formatDefinition } from './format-registry';
+import { parseJsonText } from './json/json-final-parser';
+import { provideJsonRepair } from './json/json-repair';
 import { parseAnswer } from './parse-answer';
 
 /** Options of {@link parseOutput} and {@link parseOutputDetailed}. */
@@ -42,6 +44,8 @@ export function parseOutput(text: string, options: ParseOutputOptions = {}): unk
 export function parseOutputDetailed(text: string, options: ParseOutputOptions = {}): DetailedParse {
   checkChunk('parseOutput text', text);
   checkParserOptions('parseOutput options', options, false);
+  // parseOutput is synchronous and repairs: it brings the json format's lenient reader along.
+  provideJsonRepair(parseJsonText);
   const format = resolveFormat(options.format, options.output);
   formatDefinition(format, options.formats, 'parseOutput options.format', options.format === 'auto');
   const { reasoning, answer } = splitReasoning(text);

@@ -27,7 +27,11 @@ describe('yaml_literal loads the yaml package on demand', () => {
       format: 'yaml_literal',
       formats: [core.yamlLiteralFormat],
     });
-    expect(await response.getData()).toEqual({ title: 'Launch', steps: ['plan', 'ship'], note: 'line one\nline two\n' });
+    expect(await response.getData()).toEqual({
+      title: 'Launch',
+      steps: ['plan', 'ship'],
+      note: 'line one\nline two\n',
+    });
     expect(loaded()).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseJsonText } from '../json/json-final-parser';
 import { parseMarkdownSections } from '../shared/markdown-sections-parse';
 import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
 import { hybridInstructions } from './hybrid-instructions';
@@ -11,6 +12,7 @@ export const hybridFormat: FormatDefinition = {
   name: 'hybrid',
   instructions: hybridInstructions,
   parse: (text, options) => parseMarkdownSections(text, options, 'hybrid'),
+  jsonFallback: parseJsonText,
   createStreamParser: (options) => new MarkdownSectionStreamParser(options, 'hybrid'),
 };
 

@@ -1,6 +1,6 @@
 import { DepthLimitError, OutputParseError } from '../../errors/errors';
 import type { OutputNode } from '../../schema/schema-types';
-import { jsonFormat } from '../json/index';
+import { parseJsonText } from '../json/json-final-parser';
 import { readJsonValue } from '../json/json5-reader';
 import { closesFenceAt, fenceOpenerOf } from './markdown-sections-fence';
 import type { SectionField, SectionFlavour } from './markdown-sections-fields';
@@ -166,7 +166,7 @@ function readFieldJson(text: string, maxDepth: number | undefined): { value: unk
     const leading = readJsonValue(from, 0, { maxDepth });
     if (leading.ok && !leading.truncated) return { value: leading.value, repaired: leading.repaired };
   }
-  return jsonFormat.parse(text, { maxDepth });
+  return parseJsonText(text, { maxDepth });
 }
 
 /**

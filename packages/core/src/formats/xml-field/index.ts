@@ -1,4 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
+import { parseJsonText } from '../json/json-final-parser';
 import { parseXmlField } from './xml-field-final-parser';
 import { xmlFieldInstructions } from './xml-field-instructions';
 import { XmlFieldStreamParser } from './xml-field-stream-parser';
@@ -8,6 +9,7 @@ export const xmlFieldFormat: FormatDefinition = {
   name: 'xml_field',
   instructions: xmlFieldInstructions,
   parse: parseXmlField,
+  jsonFallback: parseJsonText,
   createStreamParser: (options) => new XmlFieldStreamParser(options),
 };
 
