@@ -19,10 +19,12 @@ interface ExportTarget {
 export function libraryConfig(packageDir: string = process.cwd()): UserConfig {
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
     name: string;
-    exports: Record<string, ExportTarget>;
+    exports: Record<string, ExportTarget | string>;
   };
   const entry: Record<string, string> = {};
   for (const [subpath, target] of Object.entries(manifest.exports)) {
+    // A plain file (a stylesheet: "./styles.css": "./styles.css") ships as it is, unbuilt.
+    if (typeof target === 'string') continue;
     const name = /^\.\/dist\/([\w-]+)\.js$/.exec(target.default ?? '')?.[1];
     if (name === undefined || target.types !== `./dist/${name}.d.ts`) {
       throw new Error(`${manifest.name}: exports["${subpath}"] must point at ./dist/<name>.js and ./dist/<name>.d.ts`);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './register-formats';
 import { App } from './app';
 import { choosePlaygroundMode } from './static-mode/playground-mode';
+import '@fieldstream/react/styles.css';
 import './styles.css';
 
 const container = document.getElementById('root');

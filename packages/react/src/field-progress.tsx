@@ -2,6 +2,7 @@ import { appendSegment, type FieldStore, fieldPhase, type OutputNode } from '@fi
 import { memo, type ReactElement, useMemo } from 'react';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import type { Schedule } from './notify-scheduler';
+import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
 import { useStreamStatus } from './use-stream-status';
@@ -21,13 +22,15 @@ export type FieldProgressProps<Data> = {
  */
 export function FieldProgress<Data>({ output, store, schedule }: FieldProgressProps<Data>): ReactElement {
   const context = useMemo(() => ({ store, schedule, renderValue: undefined }), [store, schedule]);
+  const { status } = useStreamStatus(store, { schedule });
   return (
     <LiveFormContext.Provider value={context}>
-      <div className="fs-progress">
+      <div className="fs-progress" aria-busy={isBusy(status)}>
         <ProgressStatus />
         <ul>
           <ProgressNode node={output.root} path="" />
         </ul>
+        <StreamAnnouncer store={store} schedule={schedule} />
       </div>
     </LiveFormContext.Provider>
   );

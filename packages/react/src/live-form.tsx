@@ -10,8 +10,10 @@ import { memo, type ReactElement, type ReactNode, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import type { Schedule } from './notify-scheduler';
+import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
+import { useStreamStatus } from './use-stream-status';
 
 export type LiveFormProps<Data> = {
   /** The output definition (from `defineOutput`) the form is laid out from. */
@@ -32,10 +34,16 @@ export type LiveFormProps<Data> = {
  */
 export function LiveForm<Data>({ output, store, schedule, renderValue, className }: LiveFormProps<Data>): ReactElement {
   const context = useMemo(() => ({ store, schedule, renderValue }), [store, schedule, renderValue]);
+  const { status } = useStreamStatus(store, { schedule });
   return (
     <LiveFormContext.Provider value={context}>
-      <div className={className === undefined ? 'fs-live-form' : `fs-live-form ${className}`}>
+      <div
+        className={className === undefined ? 'fs-live-form' : `fs-live-form ${className}`}
+        aria-busy={isBusy(status)}
+        data-status={status}
+      >
         <LiveNode node={output.root} path="" label={undefined} />
+        <StreamAnnouncer store={store} schedule={schedule} />
       </div>
     </LiveFormContext.Provider>
   );
