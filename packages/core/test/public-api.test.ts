@@ -4,6 +4,7 @@ import * as core from '@fieldstream/core';
 import * as kits from '@fieldstream/core/kits';
 import * as patchStream from '@fieldstream/core/patch-stream';
 import * as testing from '@fieldstream/core/testing';
+import * as worker from '@fieldstream/core/worker';
 import { describe, expect, it } from 'vitest';
 
 /** The main entry, in the groups of src/index.ts: schema → parsing → response → store → paths → errors → providers. */
@@ -94,6 +95,10 @@ describe('public API', () => {
 
   it('@fieldstream/core/patch-stream exports exactly the listed names', () => {
     expect(exportNames(patchStream)).toEqual(PATCH_STREAM_EXPORTS);
+  });
+
+  it('@fieldstream/core/worker exports exactly the listed names', () => {
+    expect(exportNames(worker)).toEqual(['createWorkerResponse', 'serveWorkerResponses']);
   });
 
   it('@fieldstream/core/testing exports exactly the listed names', () => {

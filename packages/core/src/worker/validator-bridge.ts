@@ -1,0 +1,103 @@
+import { fromWireError, toWireError } from '../patch-stream/wire-events';
+import { validateWithSchema } from '../response/validation/standard-schema-stage';
+import {
+  normaliseVerdict,
+  type ValidationContext,
+  type Validator,
+  type ValidatorVerdict,
+  validatorName,
+} from '../response/validation/validator';
+import type { OutputDefinition } from '../schema/define-output';
+import type { WireValidationContext, WireVerdict } from './protocol';
+
+/** Validators as `createResponse` takes them, as a list. */
+export function validatorList<Data>(
+  validate: Validator<Data> | readonly Validator<Data>[] | undefined,
+): Validator<Data>[] {
+  if (validate === undefined) return [];
+  return Array.isArray(validate) ? [...(validate as readonly Validator<Data>[])] : [validate as Validator<Data>];
+}
+
+/**
+ * Main thread: runs the validators in order, then the output's Standard Schema, on one attempt's
+ * final data; the first failure is the verdict (the worker's response then retries with it).
+ */
+export async function runMainValidators(
+  validators: readonly Validator<never>[],
+  output: OutputDefinition | undefined,
+  data: unknown,
+  wire: WireValidationContext,
+): Promise<WireVerdict> {
+  const context = {
+    ...wire,
+    data,
+    prompt: {},
+    settings: {},
+  } as unknown as ValidationContext;
+  try {
+    for (const [index, validator] of validators.entries()) {
+      const name = validatorName(validator, index);
+      const run = typeof validator === 'function' ? validator : validator.validate;
+      const verdict = normaliseVerdict(
+        await (run as (d: unknown, c: ValidationContext) => unknown)(data, context),
+        name,
+      );
+      if (!verdict.ok) {
+        const { raise, ...rest } = verdict;
+        return {
+          ...rest,
+          payload: cloneable(rest.payload),
+          ...(raise === undefined ? {} : { raise: toWireError(raise) }),
+        };
+      }
+    }
+    const schema = await validateWithSchema(output, data);
+    if (schema.ok) return { ok: true };
+    const failure = schema.failure;
+    if (failure.stage !== 'validator')
+      return { ok: false, validatorName: 'schema', reason: failure.reason, noRetry: false };
+    return {
+      ok: false,
+      validatorName: failure.validatorName,
+      reason: failure.reason,
+      payload: failure.payload,
+      noRetry: false,
+    };
+  } catch (error) {
+    return { ok: 'threw', error: toWireError(error) };
+  }
+}
+
+/** Worker: a validator that asks the main thread and answers with its verdict. */
+export function proxyValidator(ask: (data: unknown, context: WireValidationContext) => Promise<WireVerdict>) {
+  return async function mainThread(data: unknown, context: ValidationContext): Promise<ValidatorVerdict> {
+    const verdict = await ask(data, {
+      attemptIndex: context.attemptIndex,
+      retryCount: context.retryCount,
+      maxRetries: context.maxRetries,
+      promptText: context.promptText,
+      input: context.input,
+      text: context.text,
+      format: context.format,
+    });
+    if (verdict.ok === true) return { ok: true };
+    if (verdict.ok === 'threw') throw fromWireError(verdict.error);
+    return {
+      ok: false,
+      reason: verdict.reason,
+      payload: verdict.payload,
+      validator_name: verdict.validatorName,
+      no_retry: verdict.noRetry,
+      ...(verdict.raise === undefined ? {} : { error: fromWireError(verdict.raise) }),
+    };
+  };
+}
+
+/** A payload that survives `postMessage` (functions and the like are dropped to `undefined`). */
+function cloneable(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamingData } from '../../src/patch/streaming-data';
+import { scriptedModel } from '../../src/providers/scripted-model';
+import { createResponse } from '../../src/response/create-response';
+import type { ResponseEvent } from '../../src/response/response-events';
+import { defineOutput } from '../../src/schema/define-output';
+import { createFieldStore } from '../../src/store/field-store';
+import { createWorkerResponse } from '../../src/worker';
+import { inThreadChannel } from '../../src/worker/in-thread-port';
+import type { MainMessage, WorkerMessage } from '../../src/worker/protocol';
+import { serveWorkerResponses } from '../../src/worker/worker-host';
+
+const output = defineOutput({
+  title: ['string', 'The title'],
+  tags: [['string']],
+  score: ['number'],
+});
+const answer = '{"title": "Cracked mug", "tags": ["refund", "damaged"], "score": 0.75}';
+const scripted = { provider: 'scripted' as const, answers: [answer], chunkSize: 5 };
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+/** Per path: its deltas joined, its last value, and whether it completed. */
+function byPath(patches: readonly StreamingData[]) {
+  const out = new Map<string, { text: string; value: unknown; done: boolean }>();
+  for (const patch of patches) {
+    const entry = out.get(patch.path) ?? { text: '', value: undefined, done: false };
+    out.set(patch.path, { text: entry.text + patch.delta, value: patch.value, done: entry.done || patch.is_complete });
+  }
+  return out;
+}
+
+describe('createWorkerResponse where Worker does not exist (Node): the in-thread fallback', () => {
+  it('has no Worker global here, so this suite runs the fallback', () => {
+    expect(typeof (globalThis as { Worker?: unknown }).Worker).toBe('undefined');
+  });
+
+  it('gives the same patches and data as createResponse on the main thread', async () => {
+    const direct = createResponse({ model: scriptedModel(scripted), input: 'x', output, format: 'json' });
+    const viaWorker = createWorkerResponse({ model: scripted, input: 'x', output, format: 'json' });
+    const [expected, actual] = await Promise.all([collect(direct.instant()), collect(viaWorker.instant())]);
+    expect(expected.length).toBeGreaterThan(10);
+    // Runs of deltas on one path may arrive merged (one batch per frame); each path spells the same.
+    expect(byPath(actual)).toEqual(byPath(expected));
+    expect(await viaWorker.getData()).toEqual({ title: 'Cracked mug', tags: ['refund', 'damaged'], score: 0.75 });
+    expect(viaWorker.status).toBe('done');
+  });
+
+  it('feeds createFieldStore like a response: fields, status and final data', async () => {
+    const response = createWorkerResponse({ model: scripted, input: 'x', output });
+    const store = createFieldStore(response);
+    await response.getData();
+    expect(store.getField('title').value).toBe('Cracked mug');
+    expect(store.getField('tags[1]').value).toBe('damaged');
+    expect(store.getState().status).toBe('done');
+  });
+
+  it('runs validators on the main thread; a failure makes the worker retry with the correction', async () => {
+    const seen: { data: unknown; attempt: number }[] = [];
+    const prompts: string[] = [];
+    const response = createWorkerResponse({
+      model: { provider: 'scripted', answers: ['{"title": "draft", "tags": [], "score": 0}', answer] },
+      input: 'x',
+      output,
+      validate: {
+        name: 'has-tags',
+        validate: (data, context) => {
+          seen.push({ data, attempt: context.attemptIndex });
+          prompts.push(context.promptText);
+          return (data.tags ?? []).length > 0 ? true : { ok: false, reason: 'give at least one tag' };
+        },
+      },
+    });
+    const events: ResponseEvent[] = [];
+    response.subscribe((event) => events.push(event));
+    expect(await response.getData()).toEqual({ title: 'Cracked mug', tags: ['refund', 'damaged'], score: 0.75 });
+    expect(seen.map((call) => call.attempt)).toEqual([0, 1]);
+    expect(seen[0]?.data).toEqual({ title: 'draft', tags: [], score: 0 });
+    expect(prompts[1]).toContain('give at least one tag');
+    expect(events.filter((event) => event.type === 'attempt').map((event) => event.attempt)).toEqual([0, 1]);
+    expect(response.events.some((event) => event.type === 'model.validation_failed')).toBe(true);
+  });
+
+  it('a validator verdict with error: getData rejects with its message, no retry', async () => {
+    const response = createWorkerResponse({
+      model: scripted,
+      input: 'x',
+      output,
+      validate: () => ({ ok: false, error: new Error('policy says no') }),
+    });
+    await expect(response.getData()).rejects.toThrow('policy says no');
+    expect(response.attempt).toBe(0);
+  });
+
+  it('abort() stops the worker response: status aborted, getData rejects with AbortError', async () => {
+    const response = createWorkerResponse({ model: { ...scripted, delayMs: 5 }, input: 'x', output });
+    const first = response.instant()[Symbol.asyncIterator]();
+    await first.next();
+    response.abort('user left');
+    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    expect(response.status).toBe('aborted');
+  });
+
+  it('a model config the worker cannot build ends the response with a typed error', async () => {
+    const response = createWorkerResponse({
+      model: { provider: 'nope' } as unknown as typeof scripted,
+      input: 'x',
+    });
+    await expect(response.getData()).rejects.toMatchObject({ code: 'ARGUMENT_INVALID' });
+    expect(response.status).toBe('error');
+  });
+});
+
+describe('createWorkerResponse with a worker option', () => {
+  it('calls a worker factory once and shares the worker between responses', async () => {
+    let made = 0;
+    const factory = () => {
+      made++;
+      const channel = inThreadChannel();
+      serveWorkerResponses(channel.worker);
+      return channel.main as unknown as Worker;
+    };
+    const a = createWorkerResponse({ model: scripted, input: 'a', output, worker: factory });
+    const b = createWorkerResponse({ model: scripted, input: 'b', output, worker: factory });
+    const [dataA, dataB] = await Promise.all([a.getData(), b.getData()]);
+    expect(dataA).toEqual(dataB);
+    expect(made).toBe(1);
+  });
+
+  it('sends only plain data across: start carries the model config, the output shape and no functions', async () => {
+    const channel = inThreadChannel();
+    const sent: MainMessage[] = [];
+    const received: WorkerMessage[] = [];
+    let closed: () => void = () => undefined;
+    const whenClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const port = {
+      postMessage(message: MainMessage) {
+        sent.push(structuredClone(message));
+        channel.main.postMessage(message);
+      },
+      addEventListener(type: 'message', listener: (event: { data: WorkerMessage }) => void) {
+        channel.main.addEventListener(type, (event) => {
+          received.push(event.data);
+          listener(event);
+          if (event.data.t === 'close') closed();
+        });
+      },
+      removeEventListener: () => undefined,
+    };
+    serveWorkerResponses(channel.worker);
+    const response = createWorkerResponse({
+      model: scripted,
+      input: { id: 7 },
+      output,
+      validate: () => true,
+      worker: port as unknown as Worker,
+    });
+    await response.getData();
+    await whenClosed;
+    const start = sent[0];
+    expect(start?.t).toBe('start');
+    if (start?.t !== 'start') return;
+    expect(start.options.model).toEqual(scripted);
+    expect(start.options.input).toEqual({ id: 7 });
+    expect(start.options.output?.shape).toEqual(output.shape);
+    expect(start.validators).toBe(true);
+    expect(
+      sent.filter((message) => message.t === 'verdict').map((message) => message.t === 'verdict' && message.verdict),
+    ).toEqual([{ ok: true }]);
+    const kinds = received.map((message) => message.t);
+    expect(kinds.at(-1)).toBe('close');
+    expect(kinds).toContain('validate');
+    const text = received.map((message) => (message.t === 'chunk' ? message.text : '')).join('');
+    expect(text).toMatch(/^data: /);
+    expect(text).toContain('event: end');
+  });
+});
