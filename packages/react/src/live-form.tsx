@@ -6,7 +6,7 @@ import {
   isProvisional,
   type OutputNode,
 } from '@fieldstream/core';
-import { memo, type ReactElement, type ReactNode, useMemo } from 'react';
+import { memo, type ReactElement, type ReactNode, useId, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import type { Schedule } from './notify-scheduler';
@@ -30,7 +30,9 @@ export type LiveFormProps<Data> = {
  * A form laid out from a schema that fills in as the response streams. Every scalar field is its
  * own subscribed component, so a patch re-renders only its field; lists grow item by item.
  * Field elements carry `data-phase`, `data-reconciled`, and `data-provisional` / `data-stale` for
- * values shown before they are settled.
+ * values shown before they are settled. Objects and lists are `role="group"` boxes named by their
+ * `.fs-group-label`, not `<fieldset>`s: in Chromium a fieldset around streaming text multiplied
+ * the style and layout cost of every frame.
  */
 export function LiveForm<Data>({ output, store, schedule, renderValue, className }: LiveFormProps<Data>): ReactElement {
   const context = useMemo(() => ({ store, schedule, renderValue }), [store, schedule, renderValue]);
@@ -55,12 +57,11 @@ const LiveNode = memo(function LiveNode({ node, path, label }: NodeProps): React
   if (node.kind === 'array') return <LiveList node={node} path={path} label={label} />;
   if (node.kind !== 'object') return <LiveField path={path} label={label} />;
   return (
-    <fieldset className="fs-object" data-path={path}>
-      {label === undefined ? null : <legend>{label}</legend>}
+    <LiveGroup className="fs-object" path={path} label={label}>
       {[...node.fields].map(([key, child]) => (
         <LiveNode key={key} node={child} path={appendSegment(path, key)} label={key} />
       ))}
-    </fieldset>
+    </LiveGroup>
   );
 });
 
@@ -69,8 +70,7 @@ const LiveList = memo(function LiveList({ node, path, label }: NodeProps): React
   const items = useInstantList(store, `${path}[*]`, { schedule });
   if (node.kind !== 'array') return null;
   return (
-    <fieldset className="fs-list" data-path={path}>
-      {label === undefined ? null : <legend>{label}</legend>}
+    <LiveGroup className="fs-list" path={path} label={label}>
       <ol>
         {items.map((item) => (
           <li key={item.key} data-path={item.path}>
@@ -78,9 +78,30 @@ const LiveList = memo(function LiveList({ node, path, label }: NodeProps): React
           </li>
         ))}
       </ol>
-    </fieldset>
+    </LiveGroup>
   );
 });
+
+type GroupProps = { className: string; path: string; label: string | undefined; children: ReactNode };
+
+/** An object's or a list's box: a group named by its label when it has one. */
+function LiveGroup({ className, path, label, children }: GroupProps): ReactElement {
+  const id = useId();
+  if (label === undefined)
+    return (
+      <div className={className} data-path={path}>
+        {children}
+      </div>
+    );
+  return (
+    <div className={className} data-path={path} role="group" aria-labelledby={id}>
+      <span className="fs-group-label" id={id}>
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
 
 const LiveField = memo(function LiveField({ path, label }: { path: string; label: string | undefined }): ReactElement {
   const { store, schedule, renderValue } = useLiveFormContext();

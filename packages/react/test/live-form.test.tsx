@@ -1,6 +1,6 @@
 import { createFieldStore, defineOutput, type StreamingData } from '@fieldstream/core';
 import { LiveForm } from '@fieldstream/react';
-import { act, render } from '@testing-library/react';
+import { act, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type CommitCounts, Counted, countOf } from './support/commit-counter';
 import { close, createTestSource, open, partialText, scalar, streamText } from './support/fixtures';
@@ -29,7 +29,12 @@ describeInModes('<LiveForm>', (mode) => {
     const paths = [...container.querySelectorAll('.fs-field')].map((element) => element.getAttribute('data-path'));
     expect(paths).toEqual(['summary', 'meta.score', 'meta.owner']);
     expect(fieldAt(container, 'summary').dataset.phase).toBe('pending');
-    expect([...container.querySelectorAll('legend')].map((legend) => legend.textContent)).toEqual(['meta', 'steps']);
+    // Objects and lists are groups named by their label (no fieldset: see live-form.tsx).
+    const groups = within(container).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('data-path'))).toEqual(['meta', 'steps']);
+    expect(within(container).getByRole('group', { name: 'meta' })).toBe(groups[0]);
+    expect(within(container).getByRole('group', { name: 'steps' })).toBe(groups[1]);
+    expect(container.querySelector('fieldset, legend')).toBeNull();
     expect(container.querySelectorAll('.fs-list li')).toHaveLength(0);
   });
 
