@@ -94,6 +94,7 @@ function LiveGroup({ className, path, label, children }: GroupProps): ReactEleme
       </div>
     );
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset's layout is what this replaces (see LiveForm).
     <div className={className} data-path={path} role="group" aria-labelledby={id}>
       <span className="fs-group-label" id={id}>
         {label}
