@@ -7,6 +7,7 @@ import { ProgressPage } from './pages/progress-page';
 import { ProvidersPage } from './pages/providers/providers-page';
 import { ServerStreamPage } from './pages/server-stream/server-stream-page';
 import { TimelinePage } from './pages/timeline-page';
+import { WorkerPage } from './pages/worker/worker-page';
 import { routeHref, useHashRoute } from './router/use-hash-route';
 import { playgroundMode } from './static-mode/playground-mode';
 
@@ -20,6 +21,7 @@ const NAV = [
   { path: '/answer-flow', label: 'Answer flow' },
   { path: '/providers', label: 'Providers' },
   { path: '/server', label: 'Server stream' },
+  { path: '/worker', label: 'Worker' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -36,6 +38,7 @@ export function App(): ReactElement {
   else if (path === '/answer-flow') page = <AnswerFlowPage key={key} params={params} />;
   else if (path === '/providers') page = <ProvidersPage key={key} params={params} />;
   else if (path === '/server') page = <ServerStreamPage key={key} />;
+  else if (path === '/worker') page = <WorkerPage key={key} />;
   else page = <HomePage />;
   return (
     <>
