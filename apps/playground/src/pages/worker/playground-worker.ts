@@ -4,4 +4,4 @@ import { flatMarkdownFormat, hybridFormat, registerFormat, xmlFieldFormat, yamlL
 import { serveWorkerResponses } from '@fieldstream/core/worker';
 
 registerFormat(hybridFormat, xmlFieldFormat, yamlLiteralFormat, flatMarkdownFormat);
-serveWorkerResponses(self as unknown as Parameters<typeof serveWorkerResponses>[0]);
+serveWorkerResponses(self);
