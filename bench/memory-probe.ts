@@ -87,7 +87,8 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
     const answer = benchDocument(ANSWER_BYTES);
     const count = 100;
     const result: Record<string, number> = { count };
-    for (const withStore of [false, true]) {
+    const variants = process.argv[3] === 'response-only' ? [false] : [false, true];
+    for (const withStore of variants) {
       const single: number[] = [];
       const many: number[] = [];
       await respond(answer, withStore);

@@ -3,7 +3,7 @@ import { seededRandom } from '../testing/seeded-random';
 import { sleep, throwIfAborted } from '../transport/abort';
 import { checkScriptedModelOptions } from './check-provider-options';
 import type { Model, ModelEvent, ModelRequest } from './model';
-import { type ChunkSize, splitText } from './scripted-chunks';
+import { type ChunkSize, chunksOf } from './scripted-chunks';
 
 /** Text per attempt: `texts[attempt]` (the last one repeats), or a function of the request. */
 export type ScriptedText = readonly string[] | ((request: ModelRequest) => string);
@@ -73,17 +73,27 @@ export function scriptedModel(options: ScriptedModelOptions): Model {
       ...(fault ? { fault: fault.kind } : {}),
     };
     yield { type: 'meta', meta };
-    const events: ModelEvent[] = splitText(reasoning, size, random).map((delta) => ({ type: 'reasoning', delta }));
     const delivered = answer.slice(0, cutBefore(answer, failAt));
-    for (const delta of splitText(delivered, size, random)) events.push({ type: 'text', delta });
+    // Chunks are cut as they are sent: a long answer's chunks never all exist at once.
+    const events = (function* (): Generator<ModelEvent, void, undefined> {
+      for (const delta of chunksOf(reasoning, size, random)) yield { type: 'reasoning', delta };
+      for (const delta of chunksOf(delivered, size, random)) yield { type: 'text', delta };
+    })();
     const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
-    // The fault arrives when the next event would have: after the same delay.
-    for (let i = 0; i < events.length + (failing ? 1 : 0); i++) {
-      const wait = i === 0 ? (options.firstTokenDelayMs ?? 0) : (options.delayMs ?? 0);
+    let sent = 0;
+    const pause = async (): Promise<void> => {
+      const wait = sent++ === 0 ? (options.firstTokenDelayMs ?? 0) : (options.delayMs ?? 0);
       if (wait > 0) await sleep(wait, signal);
       else throwIfAborted(signal);
-      if (i < events.length) yield events[i] as ModelEvent;
-      else if (failing) throw faultError(failing, request.attempt, delivered);
+    };
+    for (const event of events) {
+      await pause();
+      yield event;
+    }
+    // The fault arrives when the next event would have: after the same delay.
+    if (failing) {
+      await pause();
+      throw faultError(failing, request.attempt, delivered);
     }
     yield {
       type: 'meta',
