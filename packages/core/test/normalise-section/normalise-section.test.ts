@@ -83,6 +83,8 @@ describe('normaliseSection', () => {
         'the section holds only the skeleton comment "<!-- (text) a summary -->" from the instructions; write the value instead',
     });
     expect(normaliseSection('').ok).toBe(true);
+    // A comment that is not a skeleton comment is content-free, not an echo.
+    expect(normaliseSection('<!-- a note -->')).toEqual({ ok: true, text: '', fenceInfo: undefined });
   });
 
   it('rejects placeholder echoes, also inside a fence or after a comment', () => {

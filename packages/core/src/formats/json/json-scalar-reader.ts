@@ -106,14 +106,17 @@ function withoutDanglingSurrogate(text: string): string {
   return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
 }
 
-/** JSON's literals, and Python's (`True`, `False`, `None`: common in model output, read as repairs). */
+/**
+ * JSON's literals, and Python's (`True`, `False`, `None`: common in model output). Like JSON5
+ * syntax, Python's literals are accepted leniency, not flagged as a repair.
+ */
 const LITERALS: Readonly<Record<string, readonly [string, unknown, boolean]>> = {
   t: ['true', true, false],
   f: ['false', false, false],
   n: ['null', null, false],
-  T: ['True', true, true],
-  F: ['False', false, true],
-  N: ['None', null, true],
+  T: ['True', true, false],
+  F: ['False', false, false],
+  N: ['None', null, false],
 };
 
 /**

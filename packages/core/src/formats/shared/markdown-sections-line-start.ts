@@ -10,7 +10,16 @@ type State =
   /** Skipping a prose line. */
   | 'skip-line';
 
-const LITERAL_WORDS: ReadonlySet<string> = new Set(['true', 'false', 'null', 'Infinity', 'NaN']);
+const LITERAL_WORDS: ReadonlySet<string> = new Set([
+  'true',
+  'false',
+  'null',
+  'True',
+  'False',
+  'None',
+  'Infinity',
+  'NaN',
+]);
 const LONGEST_LITERAL = 8;
 const VALUE_START = /[{["'0-9+\-.]/;
 const LETTER = /[A-Za-z]/;

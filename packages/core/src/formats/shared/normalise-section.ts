@@ -29,12 +29,13 @@ export type NormalisedSection =
  *    kept verbatim (the indentation of its first line survives; trailing whitespace goes);
  * 3. a placeholder echo such as `<your summary here>` is a failure, not a value.
  *
- * Content that is only scaffold comments is a failure too (as in Agently): the model echoed the
- * prompt's skeleton (`<!-- (JSON) <per-rule evidence list> -->`) instead of writing a value.
+ * Content that is only comments, one of them a skeleton comment (`<!-- (JSON) <per-rule evidence
+ * list> -->`, `<!-- (text) … -->`), is a failure too (as in Agently): the model echoed the
+ * prompt's skeleton instead of writing a value. Other comment-only content normalises to `''`.
  */
 export function normaliseSection(content: string): NormalisedSection {
   const text = stripScaffoldComments(content).trim();
-  if (text === '' && content.trim() !== '') {
+  if (text === '' && /<!--\s*\(/.test(content)) {
     return {
       ok: false,
       reason: `the section holds only the skeleton comment ${quoteForReason(content.trim())} from the instructions; write the value instead`,
