@@ -1,8 +1,8 @@
 /**
  * `npm run test:size` (part of `npm test`): the bundle budgets of issue 11.6, checked on every run.
  * Each row bundles one entry (bench/bundle-size.ts: minified + gzip, zustand and React external) and
- * fails the run when it breaks a rule. Two targets are not met yet; their rows hold a ceiling at
- * today's size so nothing grows while the work to reach them goes on (decision 0013).
+ * fails the run when it breaks a rule. A target not met yet holds a ceiling at today's size instead,
+ * so nothing grows while the work to reach it goes on (decision 0013).
  */
 import { type BundleSize, ENTRIES, FORMAT_DEFINITIONS, kb, measureBundle, responseWith } from './bundle-size';
 
@@ -10,7 +10,7 @@ type Budget = {
   name: string;
   source: string;
   externalCore?: boolean;
-  /** The issue's target in bytes (min+gzip of the first chunk). */
+  /** The issue's target in bytes (min+gzip of the chunks loaded at once). */
   target?: number;
   /** Enforced while the target is out of reach: the size may not grow past it. */
   ceiling?: number;
@@ -24,14 +24,13 @@ const budgets: Budget[] = [
     name: 'createStreamParser, json only',
     source: ENTRIES.parserJson,
     target: 10 * KB,
-    ceiling: 13.5 * KB,
     yaml: 'never',
   },
   {
     name: 'createResponse + openAIChat + createFieldStore, json',
     source: ENTRIES.responseJson,
     target: 18 * KB,
-    ceiling: 39 * KB,
+    ceiling: 35.5 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

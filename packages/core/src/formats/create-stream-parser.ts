@@ -6,7 +6,7 @@ import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
 import { resetEvent, sameJson } from './block-reset';
 import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
-import type { FinalParse, FormatDefinition, FormatStreamParser } from './format-parser';
+import type { FinalParse, FormatDefinition, FormatParsing, FormatStreamParser } from './format-parser';
 import { formatDefinition } from './format-registry';
 import { parseAnswer } from './parse-answer';
 import { reconcileWithFinal } from './reconcile-with-final';
@@ -77,7 +77,7 @@ class AnswerStreamParser implements StreamParser {
   readonly format: FormatName;
   readonly #output: OutputDefinition | undefined;
   readonly #maxDepth: number | undefined;
-  readonly #definition: FormatDefinition;
+  readonly #definition: FormatParsing;
   readonly #parser: FormatStreamParser;
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();

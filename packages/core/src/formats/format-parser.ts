@@ -40,6 +40,15 @@ export type FormatParserOptions = {
 /** A format's final parser: whole answer text → value, or throws `OutputParseError`. */
 export type FormatFinalParser = (text: string, options: FormatParserOptions) => FinalParse;
 
+/**
+ * What parsing needs of a format: a {@link FormatDefinition} without its prompt instructions. The
+ * built-in json entry of the registry is one, so a parser-only bundle carries no prompt text; the
+ * response supplies json's instructions itself.
+ */
+export type FormatParsing = Omit<FormatDefinition, 'instructions'> & {
+  instructions?: FormatDefinition['instructions'];
+};
+
 /** Everything one format provides. Each format exports one of these from `formats/<name>/`. */
 export type FormatDefinition = {
   name: FormatName;
@@ -48,10 +57,10 @@ export type FormatDefinition = {
   /** Whole answer text (reasoning already split off) → value. Throws `OutputParseError`. */
   parse: FormatFinalParser;
   /**
-   * The text formats' "JSON fallback" (FORMATS.md): when `parse` finds nothing, this parser (the
-   * json format's lenient one) runs on the whole answer and an object it yields is the value.
+   * The text formats' "JSON fallback" (FORMATS.md; `formats/shared/json-fallback.ts`): called with
+   * `parse` in its place; when `parse` finds nothing, the lenient JSON parser's object is the value.
    */
-  jsonFallback?: FormatFinalParser;
+  parseWithJsonFallback?(parse: FormatFinalParser, answer: string, options: FormatParserOptions): FinalParse;
   /** A fresh incremental parser for one answer. */
   createStreamParser(options: FormatParserOptions): FormatStreamParser;
   /**

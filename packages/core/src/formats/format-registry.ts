@@ -1,7 +1,7 @@
 import { FormatNotRegisteredError } from '../errors/format-not-registered-error';
 import type { FormatName } from '../schema/select-format';
-import type { FormatDefinition } from './format-parser';
-import { jsonFormat } from './json/index';
+import type { FormatDefinition, FormatParsing } from './format-parser';
+import { jsonParsing } from './json/json-parsing';
 import { textFormat } from './text/index';
 
 /**
@@ -9,8 +9,8 @@ import { textFormat } from './text/index';
  * the others stay out of a bundle until the application imports and registers them
  * (docs/decisions/0013-format-registration-and-bundle-budgets.md).
  */
-const registered = new Map<string, FormatDefinition>([
-  [jsonFormat.name, jsonFormat],
+const registered = new Map<string, FormatParsing>([
+  [jsonParsing.name, jsonParsing],
   [textFormat.name, textFormat],
 ]);
 
@@ -25,13 +25,16 @@ export function registerFormat(...definitions: readonly FormatDefinition[]): voi
 /** The definitions a call may use: its own `formats` first, then the registered ones. */
 export type FormatLookup = readonly FormatDefinition[] | undefined;
 
-/** The definition of `name`, or a `FormatNotRegisteredError` saying how to make it available. */
+/**
+ * The definition of `name`, or a `FormatNotRegisteredError` saying how to make it available. The
+ * built-in json entry has no `instructions` (the response renders json's own).
+ */
 export function formatDefinition(
   name: FormatName,
   local: FormatLookup,
   where: string,
   pickedByAuto = false,
-): FormatDefinition {
+): FormatParsing {
   const definition = local?.find((candidate) => candidate.name === name) ?? registered.get(name);
   if (definition === undefined) throw new FormatNotRegisteredError(name, where, pickedByAuto);
   return definition;

@@ -3,7 +3,7 @@ import { AbortError, FieldstreamError, OutputContractError } from '../errors/err
 import { formatDefinition } from '../formats/format-registry';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ProviderCapabilities } from '../providers/capabilities';
-import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
+import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
 import { checkResponseOptions, checkValidator } from './check-response-options';
@@ -98,9 +98,12 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   };
 
   const run = async (): Promise<Settlement> => {
-    const plan = options.responseFormat
-      ? planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat: options.responseFormat })
-      : undefined;
+    const { responseFormat } = options;
+    const contract = responseFormat ? await import('./output-contract-stage') : undefined;
+    const plan =
+      contract && responseFormat
+        ? contract.planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat })
+        : undefined;
     if (plan?.action === 'rejected') return rejectPlan(plan);
     const format = startFormat(requestedFormat, output);
     return runResponse({
@@ -117,6 +120,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       raiseEnsureFailure: options.raiseEnsureFailure ?? true,
       ensureAllKeys: options.ensureAllKeys ?? false,
       plan,
+      checkContract: plan && contract ? (text) => contract.validateOutputContract(plan, text) : undefined,
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
       parts: initialParts(options.input, options.instruct, requirementsFor(format, output, plan, options.formats)),
       settings: { ...options.settings },

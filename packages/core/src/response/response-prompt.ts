@@ -1,6 +1,7 @@
 import { FieldstreamError } from '../errors/errors';
 import type { FormatDefinition } from '../formats/format-parser';
 import { formatDefinition } from '../formats/format-registry';
+import { jsonInstructions } from '../formats/json/json-instructions';
 import { renderFieldRequirements } from '../prompt/field-requirements';
 import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
@@ -57,7 +58,11 @@ export function requirementsFor(
   if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
   else if (output === undefined && (plan?.requiresValidJson || plan?.providerResponseFormat?.type === 'json_object'))
     outputRequirement = jsonObjectInstruction();
-  else outputRequirement = formatDefinition(format, formats, 'createResponse options.format').instructions(output);
+  else {
+    // The built-in json entry leaves its instructions to the response (kept out of parser bundles).
+    const definition = formatDefinition(format, formats, 'createResponse options.format');
+    outputRequirement = definition.instructions ? definition.instructions(output) : jsonInstructions(output);
+  }
   return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
 }
 

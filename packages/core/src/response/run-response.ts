@@ -6,7 +6,7 @@ import { correctionText } from '../prompt/correction-block';
 import type { PromptParts } from '../prompt/prompt-parts';
 import type { Model, ModelRequest } from '../providers/model';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
-import { validateOutputContract } from '../providers/output-contract/validate-output-contract';
+import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import { type AttemptFailure, contractFailure, dataFailure, parseFailure, requestFailure } from './attempt-failure';
@@ -45,6 +45,8 @@ export type RunContext = {
   raiseEnsureFailure: boolean;
   ensureAllKeys: boolean;
   plan: OutputContractPlan | undefined;
+  /** Checks a final text against `plan` (loaded with it, only when there is one). */
+  checkContract: ((text: string) => OutputContractCheck) | undefined;
   validators: readonly Validator<never>[];
   /** The prompt parts of the next attempt (validators may rewrite them). */
   parts: PromptParts;
@@ -156,8 +158,8 @@ async function checkAttempt(
   const { observe, emit } = context;
   const where = { text: outcome.text, attempt };
   if (context.plan?.requiresValidJson === true) {
-    const check = validateOutputContract(context.plan, outcome.text);
-    if (!check.ok) {
+    const check = context.checkContract?.(outcome.text);
+    if (check !== undefined && !check.ok) {
       observe(failed(attempt, 'output_contract', check.diagnostic.message, check.diagnostic));
       return { ok: false, failure: contractFailure(check.diagnostic, where) };
     }

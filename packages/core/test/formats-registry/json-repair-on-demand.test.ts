@@ -56,7 +56,9 @@ describe('json loads its lenient final reader on demand', () => {
     unprepared.finish();
     expect(unprepared.final).toBeUndefined();
     expect(unprepared.finalError).toBeInstanceOf(core.OutputParseError);
-    expect(unprepared.finalError?.message).toContain('await parser.prepare() before parser.finish()');
+    expect(unprepared.finalError?.message).toContain(
+      'not strict JSON; to repair it, await parser.prepare() before parser.finish()',
+    );
     expect(unprepared.finalError?.rawText).toBe(FENCED);
 
     const prepared = core.createStreamParser({ format: 'json' });

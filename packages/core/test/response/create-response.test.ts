@@ -6,7 +6,8 @@ import {
   type StreamingData,
 } from '@fieldstream/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formats } from '../support/all-formats';
+// The registry's built-in json entry (json's definition without its prompt instructions).
+import { jsonParsing } from '../../src/formats/json/json-parsing';
 import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const output = defineOutput({
@@ -54,7 +55,7 @@ describe('laziness and caching', () => {
 
 describe('instant() consumers', () => {
   it('get the events of one parse, however many consumers there are; a late one gets them compact', async () => {
-    const createSpy = vi.spyOn(formats.json, 'createStreamParser');
+    const createSpy = vi.spyOn(jsonParsing, 'createStreamParser');
     let pushes = 0;
     createSpy.mockImplementation((options) => wrapPushes(realCreate(options), () => pushes++));
     const pieces = chunks(answer, 4);
@@ -173,7 +174,7 @@ describe('model events', () => {
       event_type: done ? 'done' : 'delta',
     });
     const events = [patch('summary', 'Hi', false), patch('summary', 'Hi', true), patch('score', 3, true)];
-    const createSpy = vi.spyOn(formats.json, 'createStreamParser');
+    const createSpy = vi.spyOn(jsonParsing, 'createStreamParser');
     const model = scripted(events.map((data): ModelEvent => ({ type: 'patch', data })));
     const response = createResponse({ model, input: 'x', output, format: 'json' });
     expect(await collect(response.instant())).toEqual(events);
@@ -262,7 +263,7 @@ describe('subscribe (ResponseSource)', () => {
 });
 
 // The real json parser, captured before any spy replaces it.
-const realCreate = formats.json.createStreamParser;
+const realCreate = jsonParsing.createStreamParser;
 function wrapPushes<P extends { push(chunk: string): StreamingData[] }>(parser: P, onPush: () => void): P {
   const push = parser.push.bind(parser);
   parser.push = (chunk: string) => {

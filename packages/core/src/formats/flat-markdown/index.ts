@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
-import { parseJsonText } from '../json/json-final-parser';
+import { parseWithJsonFallback } from '../shared/json-fallback';
 import { parseMarkdownSections } from '../shared/markdown-sections-parse';
 import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
 import { flatMarkdownInstructions } from './flat-markdown-instructions';
@@ -13,7 +13,7 @@ export const flatMarkdownFormat: FormatDefinition = {
   name: 'flat_markdown',
   instructions: flatMarkdownInstructions,
   parse: (text, options) => parseMarkdownSections(text, options, 'flat_markdown'),
-  jsonFallback: parseJsonText,
+  parseWithJsonFallback,
   createStreamParser: (options) => new MarkdownSectionStreamParser(options, 'flat_markdown'),
 };
 

@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
-import { parseJsonText } from '../json/json-final-parser';
+import { parseWithJsonFallback } from '../shared/json-fallback';
 import { parseMarkdownSections } from '../shared/markdown-sections-parse';
 import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
 import { hybridInstructions } from './hybrid-instructions';
@@ -12,7 +12,7 @@ export const hybridFormat: FormatDefinition = {
   name: 'hybrid',
   instructions: hybridInstructions,
   parse: (text, options) => parseMarkdownSections(text, options, 'hybrid'),
-  jsonFallback: parseJsonText,
+  parseWithJsonFallback,
   createStreamParser: (options) => new MarkdownSectionStreamParser(options, 'hybrid'),
 };
 

@@ -46,9 +46,7 @@ export function parseJsonAnswer(text: string, options: FormatParserOptions = {})
   if (strict !== undefined && !nestsDeeperThan(strict.value, options.maxDepth)) {
     return { value: strict.value, repaired: false, format: 'json' };
   }
-  throw new OutputParseError(
-    'json',
-    'the text is not strict JSON and the lenient JSON reader is not loaded yet: await parser.prepare() before parser.finish()',
-    { rawText: text },
-  );
+  throw new OutputParseError('json', 'not strict JSON; to repair it, await parser.prepare() before parser.finish()', {
+    rawText: text,
+  });
 }

@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
-import { parseJsonText } from '../json/json-final-parser';
+import { parseWithJsonFallback } from '../shared/json-fallback';
 import { parseXmlField } from './xml-field-final-parser';
 import { xmlFieldInstructions } from './xml-field-instructions';
 import { XmlFieldStreamParser } from './xml-field-stream-parser';
@@ -9,7 +9,7 @@ export const xmlFieldFormat: FormatDefinition = {
   name: 'xml_field',
   instructions: xmlFieldInstructions,
   parse: parseXmlField,
-  jsonFallback: parseJsonText,
+  parseWithJsonFallback,
   createStreamParser: (options) => new XmlFieldStreamParser(options),
 };
 

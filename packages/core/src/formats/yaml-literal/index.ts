@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../format-parser';
-import { parseJsonText } from '../json/json-final-parser';
+import { parseWithJsonFallback } from '../shared/json-fallback';
 import { extractYamlPayload, parseYamlLiteral } from './yaml-final-parser';
 import { yamlLiteralInstructions } from './yaml-instructions';
 import { loadedYamlPackage, loadYamlPackage } from './yaml-package';
@@ -11,7 +11,7 @@ export const yamlLiteralFormat: FormatDefinition & { prepare(answer?: string): P
   name: 'yaml_literal',
   instructions: yamlLiteralInstructions,
   parse: parseYamlLiteral,
-  jsonFallback: parseJsonText,
+  parseWithJsonFallback,
   createStreamParser: (options) => new YamlLiteralStreamParser(options),
   async prepare(answer) {
     if (loadedYamlPackage() !== undefined || (answer !== undefined && readsWithoutPackage(answer))) return;

@@ -1,0 +1,7 @@
+/**
+ * What a response with a `responseFormat` loads on demand (decision 0013): planning the output
+ * contract against the provider's capabilities, and checking each final text against the plan.
+ * A response without one never loads it.
+ */
+export { planOutputContract } from '../providers/output-contract/plan-output-contract';
+export { validateOutputContract } from '../providers/output-contract/validate-output-contract';
