@@ -1,6 +1,7 @@
 // @fieldstream/core/worker: transport and incremental parse in a dedicated Worker, read on the main thread.
 import { respondThrough, type WorkerPort, type WorkerResponse } from './worker/create-worker-response';
 import { inThreadChannel } from './worker/in-thread-port';
+import { serveWorkerResponses } from './worker/worker-host';
 import type { WorkerResponseOptions } from './worker/worker-options';
 
 export type { WorkerPort, WorkerResponse } from './worker/create-worker-response';
@@ -38,11 +39,11 @@ function portFor(worker: WorkerResponseOptions['worker']): WorkerPort {
   return packageWorker as WorkerPort;
 }
 
-/** One in-thread host for every fallback response; its module loads on first use. */
+/** One in-thread host for every fallback response. */
 function inThreadPort(): WorkerPort {
   if (inThread !== undefined) return inThread;
   const channel = inThreadChannel();
   inThread = channel.main;
-  void import('./worker/worker-host').then(({ serveWorkerResponses }) => serveWorkerResponses(channel.worker));
+  serveWorkerResponses(channel.worker);
   return inThread;
 }
