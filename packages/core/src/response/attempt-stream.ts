@@ -48,8 +48,22 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   let sawText = false;
   let sawPatch = false;
   let patchedValue: unknown;
+  let sink = emit;
   const emitPatch = (data: StreamingData | undefined): void => {
-    if (data !== undefined) emit({ type: 'patch', attempt, data });
+    if (data !== undefined) sink({ type: 'patch', attempt, data });
+  };
+  // A pushed chunk's text and patches go to the log as one entry: a bound store updates once per chunk.
+  const emitChunk = (patches: readonly StreamingData[]): void => {
+    const events: LogEvent[] = [];
+    sink = (event) => events.push(event);
+    try {
+      emitAnswer();
+      for (const patch of patches) emitPatch(patch);
+    } finally {
+      sink = emit;
+    }
+    if (events.length > 1) emit({ type: 'chunk', attempt, events });
+    else if (events.length === 1) emit(events[0] as LogEvent);
   };
   // Forward only the text each push added: slicing the growing whole text per chunk is O(n²)
   // and every slice would keep a copy of the whole answer alive in the replay log.
@@ -62,7 +76,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     const delta = unsent;
     unsent = '';
     emitPatch(native.close());
-    emit({ type: 'text', attempt, delta });
+    sink({ type: 'text', attempt, delta });
   };
   // The log reads the answer text from the parser, which keeps it anyway.
   const openParser = (): StreamParser => {
@@ -107,8 +121,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           closeQuietly(iterator);
           return parseFailure(error);
         }
-        emitAnswer();
-        for (const patch of patches) emitPatch(patch);
+        emitChunk(patches);
       } else if (event.type === 'reasoning') {
         emitPatch(native.delta(event.delta));
       } else if (event.type === 'patch') {
@@ -152,8 +165,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   } catch (error) {
     return parseFailure(error);
   }
-  emitAnswer();
-  for (const patch of closing) emitPatch(patch);
+  emitChunk(closing);
   const text = parser.text;
   const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);
   return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError };

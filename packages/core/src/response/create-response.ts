@@ -220,6 +220,10 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       checkFunction('subscribe listener', listener);
       return log.subscribe(listener as (event: ResponseEvent) => void);
     },
+    subscribeBatches: (listener) => {
+      checkFunction('subscribeBatches listener', listener);
+      return log.subscribeBatches(listener as (events: readonly ResponseEvent[]) => void);
+    },
     validate(validator) {
       checkValidator('validate validator', validator);
       if (running !== undefined) {

@@ -18,7 +18,13 @@ export type RecordEvent =
    */
   | { type: 'answer'; attempt: number; read(): string };
 
-export type LogEvent = ResponseEvent | RecordEvent;
+/**
+ * The events one pushed chunk produced (its text and the patches parsed from it), pushed as one
+ * entry: the log folds and forwards each, and batch subscribers get them in one call.
+ */
+export type ChunkEvent = { type: 'chunk'; attempt: number; events: readonly LogEvent[] };
+
+export type LogEvent = ResponseEvent | RecordEvent | ChunkEvent;
 
 // How an entry is stored: its kind, and the attempt of a patch or text entry (kind + attempt × 8).
 const OTHER = 0;
@@ -59,6 +65,7 @@ export class EventLog {
   #textSource: (() => string) | undefined;
   #attempt = 0;
   #listeners = new Set<(event: ResponseEvent) => void>();
+  #batchListeners = new Set<(events: readonly ResponseEvent[]) => void>();
   #readers = new Set<{ enqueue(event: ResponseEvent): void; wake(): void }>();
   #closed = false;
   #error: unknown;
@@ -74,10 +81,34 @@ export class EventLog {
 
   push(event: LogEvent): void {
     if (this.#closed) return;
+    if (event.type === 'chunk') {
+      this.#pushChunk(event.events);
+      return;
+    }
     this.#fold(event);
     if (isRecord(event)) return;
     if (this.#readers.size > 0) for (const reader of this.#readers) reader.enqueue(event);
     if (this.#listeners.size > 0) for (const listener of [...this.#listeners]) notify(listener, event);
+    if (this.#batchListeners.size > 0) for (const listener of [...this.#batchListeners]) notify(listener, [event]);
+  }
+
+  /**
+   * Folds a chunk's events first, then forwards them: a listener that subscribes while they are
+   * delivered replays the whole chunk and is not sent its events again.
+   */
+  #pushChunk(events: readonly LogEvent[]): void {
+    const sent: ResponseEvent[] = [];
+    for (const event of events) {
+      if (event.type === 'chunk') continue; // never nested
+      this.#fold(event);
+      if (!isRecord(event)) sent.push(event);
+    }
+    if (sent.length === 0) return;
+    const listeners = [...this.#listeners];
+    const batchListeners = [...this.#batchListeners];
+    if (this.#readers.size > 0) for (const reader of this.#readers) for (const event of sent) reader.enqueue(event);
+    for (const event of sent) for (const listener of listeners) notify(listener, event);
+    for (const listener of batchListeners) notify(listener, sent);
   }
 
   /** Ends the log: readers finish after their last event, or throw `error` when one is given. */
@@ -93,6 +124,7 @@ export class EventLog {
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
     this.#listeners.clear();
+    this.#batchListeners.clear();
   }
 
   /** Calls `listener` with the compact history, then with each new event. Returns an unsubscribe. */
@@ -107,6 +139,24 @@ export class EventLog {
     this.#listeners.add(listener);
     return () => {
       this.#listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Like `subscribe`, but events arrive in arrays: the compact history in one call, then each
+   * pushed chunk's events together (any other event alone). Returns an unsubscribe.
+   */
+  subscribeBatches(listener: (events: readonly ResponseEvent[]) => void): () => void {
+    const waiting: ResponseEvent[] = [];
+    const hold = (events: readonly ResponseEvent[]) => waiting.push(...events);
+    if (!this.#closed) this.#batchListeners.add(hold);
+    const history = this.replay();
+    if (history.length > 0) notify(listener, history);
+    if (waiting.length > 0) notify(listener, waiting);
+    if (!this.#batchListeners.delete(hold)) return () => {};
+    this.#batchListeners.add(listener);
+    return () => {
+      this.#batchListeners.delete(listener);
     };
   }
 
@@ -166,7 +216,7 @@ export class EventLog {
     return '';
   }
 
-  #fold(event: LogEvent): void {
+  #fold(event: ResponseEvent | RecordEvent): void {
     if (event.attempt !== this.#attempt) {
       this.#settleText();
       this.#closeDeltas();

@@ -32,4 +32,9 @@ export interface ResponseSource<Data = unknown> {
    * subscriber sees the whole history). Returns an unsubscribe function.
    */
   subscribe(listener: (event: ResponseEvent<Data>) => void): () => void;
+  /**
+   * Like `subscribe`, but events arrive in arrays: the history in one call, then the events of
+   * each pushed chunk together. A store uses it when present, to update once per chunk.
+   */
+  subscribeBatches?(listener: (events: readonly ResponseEvent<Data>[]) => void): () => void;
 }

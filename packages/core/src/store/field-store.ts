@@ -97,10 +97,17 @@ export function createFieldStore<Data = unknown>(
   let unsubscribe = (): void => {};
   if (source !== undefined) {
     let replay: ResponseEvent[] | undefined = [];
-    unsubscribe = source.subscribe((event) => {
-      if (replay !== undefined) replay.push(event);
-      else receive([event]);
-    });
+    // A source that delivers each pushed chunk's events together gets one update per chunk.
+    unsubscribe =
+      typeof source.subscribeBatches === 'function'
+        ? source.subscribeBatches((events) => {
+            if (replay !== undefined) replay.push(...events);
+            else receive(events);
+          })
+        : source.subscribe((event) => {
+            if (replay !== undefined) replay.push(event);
+            else receive([event]);
+          });
     const history = replay;
     replay = undefined;
     receive(history);

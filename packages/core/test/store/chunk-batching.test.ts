@@ -1,0 +1,111 @@
+import { createFieldStore, createResponse, defineOutput, type Model, type ResponseEvent } from '@fieldstream/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/response/event-log';
+import { splitAt } from '../support/chunkings';
+
+const output = defineOutput({ summary: ['string'], tags: [['string']], score: ['integer'] });
+const answer = '{"summary":"Disk full on db-1","tags":["ops","db","disk"],"score":7}';
+
+/**
+ * A model that yields `pieces` as text chunks and, each time the response asks for the next one
+ * (so the previous chunk has been handled), records how many store updates and response events
+ * that chunk caused.
+ */
+function countingModel(pieces: readonly string[], counts: { updates: number; events: number }) {
+  const perChunk: { updates: number; events: number }[] = [];
+  const model: Model = async function* () {
+    counts.updates = 0;
+    counts.events = 0;
+    for (const delta of pieces) {
+      yield { type: 'text', delta };
+      perChunk.push({ ...counts });
+      counts.updates = 0;
+      counts.events = 0;
+    }
+  };
+  return { model, perChunk };
+}
+
+async function streamThroughStore(pieces: readonly string[]) {
+  const counts = { updates: 0, events: 0 };
+  const { model, perChunk } = countingModel(pieces, counts);
+  const response = createResponse({ model, input: 'x', output, format: 'json', maxRetries: 0 });
+  const store = createFieldStore(response);
+  store.subscribe(() => counts.updates++);
+  response.subscribe(() => counts.events++);
+  // A store fed one event at a time, for comparison.
+  const perEvent = createFieldStore();
+  response.subscribe((event) => perEvent.dispatch(event));
+  await response.getData();
+  return { store, perEvent, perChunk };
+}
+
+describe('a store bound to a response', () => {
+  it('updates once per pushed chunk, however many events the chunk produced', async () => {
+    const { perChunk, store } = await streamThroughStore([
+      '{"summary":"Disk full',
+      ' on db-1","tags":["ops",',
+      '"db","disk"],"score":7}',
+    ]);
+    expect(perChunk.map((chunk) => chunk.updates)).toEqual([1, 1, 1]);
+    // Without batching each of these events was its own update.
+    for (const chunk of perChunk) expect(chunk.events).toBeGreaterThanOrEqual(3);
+    expect(store.getState().data).toEqual({ summary: 'Disk full on db-1', tags: ['ops', 'db', 'disk'], score: 7 });
+  });
+
+  it('never updates more than once per chunk, and ends where an event-by-event store ends', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: answer.length - 1 }), { maxLength: 12 }), async (cuts) => {
+        const { perChunk, store, perEvent } = await streamThroughStore(splitAt(answer, cuts));
+        // A chunk that only adds text (no patch) changes nothing in the store: no update.
+        for (const chunk of perChunk) expect(chunk.updates).toBeLessThanOrEqual(1);
+        expect(store.getState().data).toEqual(perEvent.getState().data);
+        expect(store.getState().streamed).toEqual(perEvent.getState().streamed);
+        expect(store.getState().status).toBe('done');
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('EventLog chunks', () => {
+  const patch = (path: string, value: string): ResponseEvent => ({
+    type: 'patch',
+    attempt: 0,
+    data: { path, wildcard_path: path, indexes: [], delta: value, value, is_complete: false, event_type: 'delta' },
+  });
+
+  it('sends a chunk to batch subscribers in one call and to event subscribers one by one', () => {
+    const log = new EventLog();
+    const batches: (readonly ResponseEvent[])[] = [];
+    const events: ResponseEvent[] = [];
+    log.subscribeBatches((batch) => batches.push(batch));
+    log.subscribe((event) => events.push(event));
+    log.push({ type: 'status', attempt: 0, status: 'streaming' });
+    log.push({
+      type: 'chunk',
+      attempt: 0,
+      events: [{ type: 'text', attempt: 0, delta: 'ab' }, patch('a', 'x'), patch('b', 'y')],
+    });
+    expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([['status'], ['text', 'patch', 'patch']]);
+    expect(events.map((event) => event.type)).toEqual(['status', 'text', 'patch', 'patch']);
+  });
+
+  it('replays the history to a late batch subscriber in one call; one joining mid-chunk is not sent it twice', () => {
+    const log = new EventLog();
+    log.push({ type: 'status', attempt: 0, status: 'streaming' });
+    const late: (readonly ResponseEvent[])[] = [];
+    let joined = false;
+    log.subscribe((event) => {
+      if (joined || event.type !== 'patch') return;
+      joined = true;
+      log.subscribeBatches((batch) => late.push(batch));
+    });
+    log.push({ type: 'chunk', attempt: 0, events: [patch('a', 'x'), patch('b', 'y')] });
+    // It joined on the chunk's first event: its replay holds the whole chunk, and nothing follows.
+    expect(late.map((batch) => batch.map((event) => event.type))).toEqual([['status', 'patch', 'patch']]);
+    log.push({ type: 'status', attempt: 0, status: 'done' });
+    expect(late).toHaveLength(2);
+  });
+});
