@@ -30,7 +30,7 @@ const budgets: Budget[] = [
     name: 'createResponse + openAIChat + createFieldStore, json',
     source: ENTRIES.responseJson,
     target: 18 * KB,
-    ceiling: 35.5 * KB,
+    ceiling: 34.5 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

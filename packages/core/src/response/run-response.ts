@@ -16,7 +16,6 @@ import type { ObservationEvent } from './observation-events';
 import { requirementsFor } from './response-prompt';
 import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
 import { type ValidationFailure, validateData } from './validation/run-validation';
-import { validateWithSchema } from './validation/standard-schema-stage';
 import type { Validator } from './validation/validator';
 
 /** How a response ended. */
@@ -149,6 +148,16 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
 
 type Checked = { ok: true; data: unknown } | { ok: false; failure: AttemptFailure };
 
+/**
+ * The last validation stage, the output's own Standard Schema validator: loaded (a dynamic import)
+ * only for an output that has one, so a response without one does not bundle it.
+ */
+async function schemaStage(output: OutputDefinition | undefined, data: unknown) {
+  if (output?.standard === undefined) return { ok: true as const, data };
+  const { validateWithSchema } = await import('./validation/standard-schema-stage');
+  return validateWithSchema(output, data);
+}
+
 /** Steps 1–4 of the pipeline on a finished attempt, after the output contract. */
 async function checkAttempt(
   context: RunContext,
@@ -189,7 +198,7 @@ async function checkAttempt(
       format: outcome.final.format,
     },
   });
-  const schema = failure === undefined ? await validateWithSchema(context.output, data) : undefined;
+  const schema = failure === undefined ? await schemaStage(context.output, data) : undefined;
   if (schema?.ok === true) return { ok: true, data: schema.data };
   failure ??= schema?.failure as ValidationFailure;
   if (failure.stage === 'validator_error') {
