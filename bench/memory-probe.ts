@@ -82,29 +82,39 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
     return { chars: answer.length, bytes, events };
   },
 
-  /** Wall time per response: one at a time, then `count` at once; with and without a store. */
+  /**
+   * Time per response, one at a time and then `count` at once, with and without a store: wall
+   * time and the process's CPU time (which other processes on a loaded machine do not inflate).
+   */
   async concurrent() {
     const answer = benchDocument(ANSWER_BYTES);
     const count = 100;
     const result: Record<string, number> = { count };
     const variants = process.argv[3] === 'response-only' ? [false] : [false, true];
     for (const withStore of variants) {
-      const single: number[] = [];
-      const many: number[] = [];
+      const key = withStore ? 'store' : 'response';
+      const samples: Record<string, number[]> = {
+        singleMs: [],
+        singleCpuMs: [],
+        concurrentMs: [],
+        concurrentCpuMs: [],
+      };
+      const timed = async (name: string, runs: number, work: () => Promise<unknown>): Promise<void> => {
+        const start = performance.now();
+        const cpu = process.cpuUsage();
+        await work();
+        const used = process.cpuUsage(cpu);
+        samples[`${name}Ms`]?.push((performance.now() - start) / runs);
+        samples[`${name}CpuMs`]?.push((used.user + used.system) / 1000 / runs);
+      };
       await respond(answer, withStore);
       for (let round = 0; round < 3; round++) {
-        for (let i = 0; i < 5; i++) {
-          const start = performance.now();
-          await respond(answer, withStore);
-          single.push(performance.now() - start);
-        }
-        const start = performance.now();
-        await Promise.all(Array.from({ length: count }, () => respond(answer, withStore)));
-        many.push((performance.now() - start) / count);
+        for (let i = 0; i < 5; i++) await timed('single', 1, () => respond(answer, withStore));
+        await timed('concurrent', count, () =>
+          Promise.all(Array.from({ length: count }, () => respond(answer, withStore))),
+        );
       }
-      const key = withStore ? 'store' : 'response';
-      result[`${key}SingleMs`] = median(single);
-      result[`${key}ConcurrentMs`] = median(many);
+      for (const [name, values] of Object.entries(samples)) result[`${key}.${name}`] = median(values);
     }
     return result;
   },
