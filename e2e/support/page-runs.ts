@@ -39,4 +39,5 @@ export const PAGE_RUNS: PageRun[] = [
   { route: `/answer-flow?${FAST}`, name: 'answer-flow', run: runTo('flow-start', 'flow-run', 'data-phase', /^done$/) },
   { route: `/providers?${FAST}`, name: 'providers', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
   { route: '/server', name: 'server', run: runTo('server-start', 'run-status', 'data-status', /^done$/) },
+  { route: '/worker', name: 'worker', run: runTo('worker-start', 'run-status', 'data-status', /^done$/) },
 ];

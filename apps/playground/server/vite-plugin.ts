@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { type Connect, type Plugin, runnerImport } from 'vite';
+import { type Connect, createRunnableDevEnvironment, type Plugin, resolveConfig } from 'vite';
 import type { ChatBackend } from './chat-backend';
 
 // The chat backend behind the provider endpoints (provider-endpoints.ts composes the two).
@@ -53,15 +53,37 @@ export function fieldstreamApi(): Plugin {
 /**
  * The config file is bundled with every bare import left external, and the workspace packages
  * resolve to `src/` only under the `@fieldstream/source` condition. So the backend (which imports
- * `@fieldstream/core` and the presets) is loaded through a Vite module runner that knows it.
+ * `@fieldstream/core` and the presets) is loaded through a Vite module runner that knows it. The
+ * runner stays open for the server's life (unlike `runnerImport`'s): core loads some modules on
+ * demand (the schema stage, json's lenient reader, yaml), and a closed runner refuses them.
  */
 async function loadBackend(): Promise<ChatBackend> {
-  const { module } = await runnerImport<typeof import('./provider-endpoints')>(BACKEND_MODULE, {
-    root: PLAYGROUND_ROOT,
-    logLevel: 'warn',
-    environments: {
-      inline: { resolve: { noExternal: ['@fieldstream/core', '@fieldstream/server'], conditions: [SOURCE_CONDITION] } },
+  const config = await resolveConfig(
+    {
+      configFile: false,
+      envDir: false,
+      root: PLAYGROUND_ROOT,
+      logLevel: 'warn',
+      environments: {
+        inline: {
+          consumer: 'server',
+          dev: { moduleRunnerTransform: true },
+          resolve: {
+            external: true,
+            noExternal: ['@fieldstream/core', '@fieldstream/server'],
+            mainFields: [],
+            conditions: ['node', SOURCE_CONDITION],
+          },
+        },
+      },
     },
+    'serve',
+  );
+  const environment = createRunnableDevEnvironment('inline', config, {
+    runnerOptions: { hmr: { logger: false } },
+    hot: false,
   });
+  await environment.init();
+  const module = (await environment.runner.import(BACKEND_MODULE)) as typeof import('./provider-endpoints');
   return module.createPlaygroundBackend();
 }

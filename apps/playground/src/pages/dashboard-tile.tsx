@@ -51,11 +51,17 @@ export function DashboardTile({ presetId, pacing, startCount, abortCount }: Dash
         {attempt > 0 ? <span className="badge">attempt {attempt + 1}</span> : null}
       </header>
       {error === undefined ? null : <ErrorNote error={error} testId="tile-error" />}
-      <div className="tile-body">
+      {/* A scroll area of its own: focusable, so a keyboard can scroll it. */}
+      <section
+        className="tile-body"
+        aria-label={`${preset.title} fields`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {preset.output === undefined ? null : (
           <LiveForm key={run.scenario ?? 'idle'} output={preset.output} store={run.store} />
         )}
-      </div>
+      </section>
     </article>
   );
 }

@@ -56,12 +56,12 @@ export function HomePage(): ReactElement {
       <div className="cards">
         {PAGES.map((page) => (
           <a key={page.id} className="card" href={routeHref(page.path)} data-testid={`home-${page.id}`}>
-            <h3>{page.title}</h3>
+            <h2>{page.title}</h2>
             <p>{page.text}</p>
           </a>
         ))}
       </div>
-      <h3>Presets</h3>
+      <h2>Presets</h2>
       <ul className="preset-list">
         {presets.map((preset) => (
           <li key={preset.id}>

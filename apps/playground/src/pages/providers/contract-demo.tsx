@@ -54,13 +54,17 @@ export function ContractDemo(): ReactElement {
                     <strong>{sample.label}</strong>
                     {sample.id === 'custom' ? (
                       <textarea
+                        aria-label="Your own model answer to check"
                         data-testid="contract-custom-text"
                         value={custom}
                         rows={4}
                         onChange={(event) => setCustom(event.target.value)}
                       />
                     ) : (
-                      <pre className="contract-text">{sample.text}</pre>
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so a keyboard must reach it (WCAG 2.1.1)
+                      <pre className="contract-text" tabIndex={0}>
+                        {sample.text}
+                      </pre>
                     )}
                   </td>
                   <td data-testid="contract-status">{terminal.status}</td>

@@ -34,9 +34,9 @@ export function FlowItemCard({ product, store, result, round, lastStage }: FlowI
       data-rounds={rounds ?? ''}
     >
       <header>
-        <h4>
+        <h3>
           {product.id} · {product.name}
-        </h4>
+        </h3>
         <span className={`kit-item-status status-${status}`} data-testid="item-status">
           {label}
         </span>
@@ -60,7 +60,7 @@ export function FlowItemCard({ product, store, result, round, lastStage }: FlowI
 function ItemResult({ result }: { result: AnswerResult<Product, ProductCopy> }): ReactElement {
   return (
     <div className="kit-item-result">
-      <ScrollRegion label="Checks of this item">
+      <ScrollRegion label={`Checks of ${result.id}`}>
         <table>
           <thead>
             <tr>
