@@ -5,8 +5,9 @@
  * `LiveForm` on createResponse + createFieldStore, beside the useObject-style baseline (re-parse
  * the whole text and set the whole object as state per chunk) in the same run. Reported while the
  * answer streams: fps, React commits per frame, long tasks, total blocking time, heap, and the main
- * thread's busy time (Chromium's TaskDuration / ScriptDuration over the whole run, divided by the
- * stream's length). fps and long tasks are wall-clock: on a loaded machine (see the load average
+ * thread's busy time (Chromium's TaskDuration, and within it ScriptDuration, RecalcStyleDuration and
+ * LayoutDuration, over the whole run, divided by the stream's length; the rest of the task time is
+ * mostly paint, compositing and GC). The page uses @fieldstream/react's opt-in stylesheet. fps and long tasks are wall-clock: on a loaded machine (see the load average
  * in the title) preemption drops frames and stretches tasks, so compare rows of one run.
  * Target: ≥ 55 fps and no long task over 50 ms mid-stream for LiveForm in all four cases.
  */
@@ -71,7 +72,8 @@ export default async function browserBench(): Promise<void> {
   print(rows, browser.version(), load);
 }
 
-type Run = { result: PageResult; heapAfterGcMB: number; busy: { task: number; script: number } };
+type Busy = { task: number; script: number; style: number; layout: number };
+type Run = { result: PageResult; heapAfterGcMB: number; busy: Busy };
 type Row = Run & { config: PageConfig; fpsRange: [number, number] };
 
 /** One stream in a fresh page; the heap is measured after a forced GC once it ended. */
@@ -92,15 +94,25 @@ async function runPage(browser: Browser, url: string, config: PageConfig): Promi
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await page.close();
-  const busy = { script: after.script - before.script, task: after.task - before.task };
+  const busy = {
+    task: after.task - before.task,
+    script: after.script - before.script,
+    style: after.style - before.style,
+    layout: after.layout - before.layout,
+  };
   return { result, heapAfterGcMB: heap.usedSize / 1e6, busy };
 }
 
-/** The renderer main thread's time in tasks and in script so far (Chromium's Performance metrics). */
-async function mainThreadMs(cdp: CDPSession): Promise<{ task: number; script: number }> {
+/** The renderer main thread's time in tasks, script, style recalc and layout so far (Chromium's Performance metrics). */
+async function mainThreadMs(cdp: CDPSession): Promise<Busy> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const ms = (name: string): number => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
-  return { task: ms('TaskDuration'), script: ms('ScriptDuration') };
+  return {
+    task: ms('TaskDuration'),
+    script: ms('ScriptDuration'),
+    style: ms('RecalcStyleDuration'),
+    layout: ms('LayoutDuration'),
+  };
 }
 
 function print(rows: Row[], version: string, load: number): void {
@@ -108,14 +120,14 @@ function print(rows: Row[], version: string, load: number): void {
     `\n### Browser: LiveForm vs useObject-style baseline (Chromium ${version}, production React, ${SECONDS} s streams, median of ${RUNS} runs by fps, load average ${load.toFixed(1)})\n`,
   );
   console.log(
-    '| fields | tokens/s | renderer | fps (min–max of runs) | commits/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | main thread busy % (tasks / script) | heap peak MB | heap after GC MB |',
+    '| fields | tokens/s | renderer | fps (min–max of runs) | commits/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | main thread busy % (tasks / script / style / layout) | heap peak MB | heap after GC MB |',
   );
   console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const verdicts: string[] = [];
   for (const { config, result, heapAfterGcMB, fpsRange, busy } of rows) {
     const r = result;
     console.log(
-      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'useObject-style'} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${((busy.task / r.streamMs) * 100).toFixed(0)} / ${((busy.script / r.streamMs) * 100).toFixed(0)} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
+      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'useObject-style'} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${[busy.task, busy.script, busy.style, busy.layout].map((ms) => ((ms / r.streamMs) * 100).toFixed(0)).join(' / ')} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
     );
     if (config.mode === 'liveform') {
       const met = r.fps >= 55 && r.longestTaskMs <= 50;

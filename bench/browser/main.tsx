@@ -7,6 +7,7 @@
  */
 import { createFieldStore, createResponse, defineOutput, type FieldState, type Model } from '@fieldstream/core';
 import { LiveForm } from '@fieldstream/react';
+import '@fieldstream/react/styles.css';
 import { parse as parsePartialJson } from 'partial-json';
 import { type ReactElement, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
