@@ -1,15 +1,22 @@
-import type { ReactElement } from 'react';
-import { DashboardPage } from './pages/dashboard-page';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { HomePage } from './pages/home-page';
-import { AnswerFlowPage, ContractPage } from './pages/kits/index';
-import { LiveFormPage } from './pages/live-form-page';
-import { ProgressPage } from './pages/progress-page';
-import { ProvidersPage } from './pages/providers/providers-page';
-import { ServerStreamPage } from './pages/server-stream/server-stream-page';
-import { TimelinePage } from './pages/timeline-page';
-import { WorkerPage } from './pages/worker/worker-page';
 import { routeHref, useHashRoute } from './router/use-hash-route';
 import { playgroundMode } from './static-mode/playground-mode';
+
+// Each page is its own chunk, loaded when its route opens (the home page ships with the shell).
+const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ContractPage = lazy(() => import('./pages/kits/index').then((m) => ({ default: m.ContractPage })));
+const AnswerFlowPage = lazy(() => import('./pages/kits/index').then((m) => ({ default: m.AnswerFlowPage })));
+const LiveFormPage = lazy(() => import('./pages/live-form-page').then((m) => ({ default: m.LiveFormPage })));
+const ProgressPage = lazy(() => import('./pages/progress-page').then((m) => ({ default: m.ProgressPage })));
+const ProvidersPage = lazy(() =>
+  import('./pages/providers/providers-page').then((m) => ({ default: m.ProvidersPage })),
+);
+const ServerStreamPage = lazy(() =>
+  import('./pages/server-stream/server-stream-page').then((m) => ({ default: m.ServerStreamPage })),
+);
+const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
+const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
 
 const NAV = [
   { path: '/', label: 'Home' },
@@ -58,7 +65,9 @@ export function App(): ReactElement {
         </nav>
         <ModeBadge />
       </header>
-      <main>{page}</main>
+      <main>
+        <Suspense fallback={<p className="muted">Loading…</p>}>{page}</Suspense>
+      </main>
     </>
   );
 }
