@@ -1,13 +1,16 @@
-import { toPatchStream } from '../patch-stream/to-patch-stream';
-import { toWireError } from '../patch-stream/wire-events';
+import { coalesceDeltas, PatchEncoder } from '../patch-stream/patch-codec';
+import { END_EVENT, toWireError, type WireEvent } from '../patch-stream/wire-events';
 import { createResponse, type ModelResponse } from '../response/create-response';
 import { defineOutput } from '../schema/define-output';
 import type { SchemaShape } from '../schema/schema-types';
 import { FrameBatcher } from './frame-batcher';
 import { modelFromConfig } from './model-config';
-import type { MainMessage, MessagePortLike, WireVerdict, WorkerMessage } from './protocol';
+import type { MainMessage, MessagePortLike, WireValidationContext, WireVerdict, WorkerMessage } from './protocol';
 import { proxyValidator } from './validator-bridge';
 import type { SerialisedResponseOptions } from './worker-options';
+
+/** The patch stream's closing message. */
+const END_TEXT = `event: ${END_EVENT}\ndata: {}\n\n`;
 
 /**
  * Serves `createWorkerResponse` inside a Worker: `serveWorkerResponses(self)`. Each `start`
@@ -22,11 +25,10 @@ export function serveWorkerResponses(port: MessagePortLike<MainMessage, WorkerMe
   let calls = 0;
 
   const start = (id: number, options: SerialisedResponseOptions, validators: boolean) => {
-    const batcher = new FrameBatcher((text) => port.postMessage({ t: 'chunk', id, text }), options.frameMs);
     let response: ModelResponse;
     try {
       const { model, output, frameMs: _frameMs, ...rest } = options;
-      const ask = (data: unknown, context: Parameters<Parameters<typeof proxyValidator>[0]>[1]) =>
+      const ask = (data: unknown, context: WireValidationContext) =>
         new Promise<WireVerdict>((resolve) => {
           const call = calls++;
           verdicts.set(`${id}:${call}`, resolve);
@@ -43,23 +45,33 @@ export function serveWorkerResponses(port: MessagePortLike<MainMessage, WorkerMe
       return;
     }
     running.set(id, response);
-    void pipe(id, toPatchStream(response), batcher);
+    stream(id, response, options.frameMs);
   };
 
-  const pipe = async (id: number, stream: Response, batcher: FrameBatcher) => {
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        batcher.push(decoder.decode(value, { stream: true }));
-      }
-    } finally {
-      batcher.flush();
+  /** The response as patch-stream messages (toPatchStream's encoding), one per frame, deltas merged across the frame. */
+  const stream = (id: number, response: ModelResponse, frameMs: number) => {
+    const encoder = new PatchEncoder();
+    let ending = false;
+    const batcher = new FrameBatcher<WireEvent>((events) => {
+      const data = `data: ${JSON.stringify(coalesceDeltas(events))}\n\n`;
+      port.postMessage({ t: 'chunk', id, text: ending ? data + END_TEXT : data });
+      if (ending) ending = false;
+    }, frameMs);
+    const unsubscribe = response.subscribe((event) => {
+      if (event.type !== 'text') batcher.push(encoder.encode(event));
+    });
+    const unobserve = response.observe((event) => batcher.push(encoder.observation(event)));
+    const end = () => {
+      unsubscribe();
+      unobserve();
       running.delete(id);
+      // The last batch carries the end message; with nothing waiting it goes alone.
+      ending = true;
+      batcher.flush();
+      if (ending) port.postMessage({ t: 'chunk', id, text: END_TEXT });
       port.postMessage({ t: 'close', id });
-    }
+    };
+    response.getData().then(end, end);
   };
 
   const onMessage = ({ data: message }: { data: MainMessage }) => {

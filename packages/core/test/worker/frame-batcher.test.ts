@@ -8,7 +8,7 @@ describe('FrameBatcher', () => {
 
   it('sends everything pushed during one frame as one batch, a frame after the first push', () => {
     const sent: string[] = [];
-    const batcher = new FrameBatcher((text) => sent.push(text));
+    const batcher = new FrameBatcher<string>((items) => sent.push(items.join('')));
     batcher.push('a');
     vi.advanceTimersByTime(10);
     batcher.push('b');
@@ -22,10 +22,9 @@ describe('FrameBatcher', () => {
     expect(sent).toEqual(['abc', 'd']);
   });
 
-  it('flush() sends what waits at once and cancels the timer; empty pushes send nothing', () => {
+  it('flush() sends what waits at once and cancels the timer; with nothing waiting it sends nothing', () => {
     const sent: string[] = [];
-    const batcher = new FrameBatcher((text) => sent.push(text), 50);
-    batcher.push('');
+    const batcher = new FrameBatcher<string>((items) => sent.push(items.join('')), 50);
     batcher.flush();
     expect(sent).toEqual([]);
     batcher.push('x');
@@ -44,7 +43,10 @@ describe('FrameBatcher', () => {
         (pushes, frameMs) => {
           const sent: { text: string; at: number }[] = [];
           const start = Date.now();
-          const batcher = new FrameBatcher((text) => sent.push({ text, at: Date.now() - start }), frameMs);
+          const batcher = new FrameBatcher<string>(
+            (items) => sent.push({ text: items.join(''), at: Date.now() - start }),
+            frameMs,
+          );
           for (const [text, wait] of pushes) {
             batcher.push(text);
             vi.advanceTimersByTime(wait);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamingData } from '../../src/patch/streaming-data';
 import { scriptedModel } from '../../src/providers/scripted-model';
 import { createResponse } from '../../src/response/create-response';
 import type { ResponseEvent } from '../../src/response/response-events';
@@ -9,6 +8,7 @@ import { createWorkerResponse } from '../../src/worker';
 import { inThreadChannel } from '../../src/worker/in-thread-port';
 import type { MainMessage, WorkerMessage } from '../../src/worker/protocol';
 import { serveWorkerResponses } from '../../src/worker/worker-host';
+import { byPath } from './patches-by-path';
 
 const output = defineOutput({
   title: ['string', 'The title'],
@@ -21,16 +21,6 @@ const scripted = { provider: 'scripted' as const, answers: [answer], chunkSize: 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
-  return out;
-}
-
-/** Per path: its deltas joined, its last value, and whether it completed. */
-function byPath(patches: readonly StreamingData[]) {
-  const out = new Map<string, { text: string; value: unknown; done: boolean }>();
-  for (const patch of patches) {
-    const entry = out.get(patch.path) ?? { text: '', value: undefined, done: false };
-    out.set(patch.path, { text: entry.text + patch.delta, value: patch.value, done: entry.done || patch.is_complete });
-  }
   return out;
 }
 
@@ -97,7 +87,7 @@ describe('createWorkerResponse where Worker does not exist (Node): the in-thread
   });
 
   it('abort() stops the worker response: status aborted, getData rejects with AbortError', async () => {
-    const response = createWorkerResponse({ model: { ...scripted, delayMs: 5 }, input: 'x', output });
+    const response = createWorkerResponse({ model: { ...scripted, delayMs: 5 }, input: 'x', output, format: 'json' });
     const first = response.instant()[Symbol.asyncIterator]();
     await first.next();
     response.abort('user left');
