@@ -40,3 +40,14 @@ test('the live form is aria-busy while it streams and announces the end once, po
   await expect(form).toHaveAttribute('aria-busy', 'false');
   await expect(announcer).toHaveText('Answer complete.');
 });
+
+test('a plain-text answer is aria-busy while it streams and announces its end', async ({ page }) => {
+  await page.goto('/#/live?preset=plain-text&format=text&rate=1500&chunk=3');
+  const answer = page.getByTestId('text-answer');
+  await page.getByTestId('start-button').click();
+  await expect(answer).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(answer).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('.panel [role="status"][aria-live="polite"]')).toHaveText('Answer complete.');
+  await expect(page.locator('.reasoning')).toHaveAttribute('aria-busy', 'false');
+});

@@ -36,7 +36,7 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
         <section className="panel" data-testid="live-form" data-preset={preset.id}>
           <h3>{preset.title}</h3>
           {textMode || preset.output === undefined ? (
-            <TextAnswer recorder={run.recorder} />
+            <TextAnswer recorder={run.recorder} status={status} />
           ) : (
             <>
               <LiveForm key={run.scenario ?? 'idle'} output={formOutput(preset)} store={run.store} />

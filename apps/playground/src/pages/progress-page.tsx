@@ -45,7 +45,7 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
         <section className="panel" data-testid="live-form" data-preset={preset.id}>
           <h3>Values and provenance</h3>
           {textMode || preset.output === undefined ? (
-            <TextAnswer recorder={run.recorder} />
+            <TextAnswer recorder={run.recorder} status={status} />
           ) : (
             <LiveForm
               key={run.scenario ?? 'idle'}

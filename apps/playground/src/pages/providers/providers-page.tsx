@@ -75,7 +75,7 @@ export function ProvidersPage({ params }: { params: URLSearchParams }): ReactEle
             {preset.title} <span className="muted">via {running?.label}</span>
           </h3>
           {textMode || preset.output === undefined ? (
-            <TextAnswer recorder={run.recorder} />
+            <TextAnswer recorder={run.recorder} status={status} />
           ) : (
             <>
               <LiveForm key={run.scenario ?? 'idle'} output={formOutput(preset)} store={run.store} />
