@@ -25,12 +25,15 @@ export type BundleSize = {
   anyYaml: boolean;
 };
 
-const gzip = (code: string): number => gzipSync(code, { level: 9 }).length;
+export const gzip = (code: string): number => gzipSync(code, { level: 9 }).length;
 const hasYaml = (chunk: Rollup.OutputChunk): boolean =>
   Object.keys(chunk.modules).some((id) => /node_modules\/yaml\//.test(id));
 
-/** Bundles `source` (an entry module's text) and measures it. `externalCore` keeps @fieldstream/core out. */
-export async function measureBundle(source: string, externalCore = false): Promise<BundleSize> {
+/** The chunks of `source` (an entry module's text) bundled as an app would; `eager` load at once. */
+export async function bundleChunks(
+  source: string,
+  externalCore = false,
+): Promise<{ chunks: Rollup.OutputChunk[]; eager: Rollup.OutputChunk[] }> {
   // The entry is a real file inside the repository so that workspace packages resolve from it.
   const dir = join(root, 'node_modules', '.cache', 'fieldstream-bundle-size');
   mkdirSync(dir, { recursive: true });
@@ -55,7 +58,12 @@ export async function measureBundle(source: string, externalCore = false): Promi
     .flatMap((r) => r.output)
     .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
   // A chunk the entry imports statically (a module shared with a lazy chunk) loads at once too.
-  const eager = staticClosure(chunks);
+  return { chunks, eager: staticClosure(chunks) };
+}
+
+/** Bundles `source` (an entry module's text) and measures it. `externalCore` keeps @fieldstream/core out. */
+export async function measureBundle(source: string, externalCore = false): Promise<BundleSize> {
+  const { chunks, eager } = await bundleChunks(source, externalCore);
   const lazy = chunks.filter((chunk) => !eager.includes(chunk));
   const eagerCode = eager.map((chunk) => chunk.code).join('\n');
   return {
