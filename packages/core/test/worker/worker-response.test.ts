@@ -105,6 +105,15 @@ describe('createWorkerResponse where Worker does not exist (Node): the in-thread
   });
 });
 
+describe('createWorkerResponse options checked on the main thread', () => {
+  it('throws ArgumentError at once for options that are not an object or a bad frameMs', () => {
+    expect(() => createWorkerResponse(null as never)).toThrow(expect.objectContaining({ code: 'ARGUMENT_INVALID' }));
+    expect(() => createWorkerResponse({ model: scripted, input: 'x', frameMs: -1, worker: false })).toThrow(
+      'worker response options.frameMs must be a number ≥ 0, got the number -1',
+    );
+  });
+});
+
 describe('createWorkerResponse with a worker option', () => {
   it('calls a worker factory once and shares the worker between responses', async () => {
     let made = 0;
