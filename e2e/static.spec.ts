@@ -57,6 +57,20 @@ test('faults work in the page too: a dropped connection is a TransportError with
   await expect(page.getByTestId('error-message')).toContainText('TransportError: Connection dropped');
 });
 
+test('in the page, a 429 with Retry-After is waited out and retried, and Abort stops a stream', async ({ page }) => {
+  await page.goto(`${ORIGIN}/#/live?preset=incident&format=json&rate=3000&faults=rate_limited&retries=1`);
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
+
+  await page.goto(`${ORIGIN}/#/live?preset=incident&format=json&rate=300&chunk=2`);
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'streaming');
+  await page.getByTestId('abort-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'aborted');
+  await expect(page.getByTestId('aborted-note')).toBeVisible();
+});
+
 test('the dashboard runs its six tiles to done', async ({ page }) => {
   await page.goto(`${ORIGIN}/#/dashboard?rate=3000&chunk=8`);
   await page.getByTestId('start-all').click();
