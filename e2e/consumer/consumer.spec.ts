@@ -16,12 +16,17 @@ test.beforeAll(async () => {
 
 test.afterAll(() => app?.dispose());
 
-test('each tarball holds dist/, README.md, LICENSE and package.json only', () => {
+// Files a package ships beside dist/ on purpose (its `files` field): react's opt-in stylesheet.
+const assets: Record<string, string[]> = { '@fieldstream/react': ['styles.css'] };
+
+test('each tarball holds dist/, README.md, LICENSE, package.json and its declared assets only', () => {
   const license = readFileSync(join(import.meta.dirname, '../../LICENSE'), 'utf8');
   for (const tarball of app.tarballs) {
     console.log(`${tarball.filename}: ${tarball.size} B packed, ${tarball.unpackedSize} B unpacked`);
     const outside = tarball.files.filter((file) => !file.startsWith('dist/'));
-    expect(outside, tarball.name).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(outside, tarball.name).toEqual(
+      ['LICENSE', 'README.md', 'package.json', ...(assets[tarball.name] ?? [])].sort(),
+    );
     expect(
       tarball.files.filter((file) => file.endsWith('.map')),
       tarball.name,

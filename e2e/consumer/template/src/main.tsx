@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The opt-in default styles for LiveForm, FieldProgress and FieldText (resolved through `exports`).
+import '@fieldstream/react/styles.css';
 import { IncidentPanel } from './incident-panel.js';
 
 const root = document.getElementById('root');
