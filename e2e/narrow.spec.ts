@@ -77,3 +77,26 @@ test.describe('at 390×844', () => {
     expect(statSync(path).size).toBeGreaterThan(10_000);
   });
 });
+
+test('at 1280 px, list items in the live form take the row, and the timeline table fits its panel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/#/live?preset=incident&format=json&rate=6000&chunk=12');
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  const item = page.locator('.fs-field[data-path="affected_services[0]"]');
+  const widths = await item.evaluate((field) => ({
+    text: (field.querySelector('.fs-field-text') as HTMLElement).getBoundingClientRect().width,
+    row: field.getBoundingClientRect().width,
+  }));
+  // No empty label column: the value spans the item's row (not a 150 px column).
+  expect(widths.text).toBe(widths.row);
+
+  await page.goto('/#/timeline?preset=incident&format=json&rate=6000&chunk=12');
+  await page.getByTestId('start-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  const region = page.getByTestId('event-scroll');
+  const sizes = await region.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+});
