@@ -158,7 +158,7 @@ function print(rows: Row[], version: string, load: number): void {
     const sorted = [...median.clicks].sort((a, b) => a - b);
     const clickMedian = sorted[sorted.length >> 1] ?? 0;
     console.log(
-      `| ${name} | ${mode === 'worker' ? 'in a Worker' : 'on the page'} | ${(median.streamMs / 1000).toFixed(2)} | ${median.fps.toFixed(1)} (${runs[0]?.fps.toFixed(0)}–${runs.at(-1)?.fps.toFixed(0)}) | ${median.longTasks} | ${median.longestTaskMs.toFixed(0)} | ${median.totalBlockingMs.toFixed(0)} | ${median.busyPercent.toFixed(0)} | ${clickMedian.toFixed(0)} / ${Math.max(0, ...sorted).toFixed(0)} (${sorted.length} clicks) |`,
+      `| ${name} | ${mode === 'worker' ? 'in a Worker' : 'on the page'} | ${(median.streamMs / 1000).toFixed(2)} | ${median.fps.toFixed(1)} (${runs[0]?.fps.toFixed(0)}–${runs.at(-1)?.fps.toFixed(0)}) | ${median.longTasks}${median.longTasks === 0 ? '' : ` (at ${median.longTaskStarts.map((at) => at.toFixed(0)).join(', ')} ms)`} | ${median.longestTaskMs.toFixed(0)} | ${median.totalBlockingMs.toFixed(0)} | ${median.busyPercent.toFixed(0)} | ${clickMedian.toFixed(0)} / ${Math.max(0, ...sorted).toFixed(0)} (${sorted.length} clicks) |`,
     );
     if (mode === 'worker') {
       const met = median.fps >= 58 && median.longestTaskMs <= 50;

@@ -79,6 +79,7 @@ async function runBench(config: WorkerBenchConfig): Promise<WorkerBenchResult> {
     streamMs: end - start,
     fps: (frames / (end - start)) * 1000,
     longTasks: mid.length,
+    longTaskStarts: mid.map((task) => task.startTime - start),
     longestTaskMs: Math.max(0, ...mid.map((task) => task.duration)),
     totalBlockingMs: mid.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
     clicks: [...clicks],

@@ -15,6 +15,8 @@ export type WorkerBenchResult = {
   streamMs: number;
   fps: number;
   longTasks: number;
+  /** When each long task started, in ms from the start of the run. */
+  longTaskStarts: number[];
   longestTaskMs: number;
   totalBlockingMs: number;
   /** Clicks on the page's button while it streamed: event time → the next frame after the handler. */
