@@ -27,10 +27,14 @@ export type PageResult = {
   shownChars: number;
 };
 
+/** Prose-like filler: words and spaces, so a long value wraps at spaces as model text does. */
+const WORDS = 'the disk on db-1 is full and the replica lags behind by about ten minutes so writes wait ';
+
 /** A JSON object of `fields` string fields (`f0`…) holding `tokens` 4-character tokens in all. */
 export function benchAnswer(fields: number, tokens: number): { answer: string; keys: string[] } {
   const keys = Array.from({ length: fields }, (_, i) => `f${i}`);
   const perField = Math.max(1, Math.floor(tokens / fields)) * 4 - 8;
-  const answer = JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `w${i} `.padEnd(perField, 'x')])));
+  const filler = WORDS.repeat(Math.ceil(perField / WORDS.length));
+  const answer = JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, `w${i} ${filler}`.slice(0, perField)])));
   return { answer, keys };
 }
