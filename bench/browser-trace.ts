@@ -1,14 +1,16 @@
 /**
  * Where the renderer's main thread spends a browser-bench stream, from a Chromium trace:
- *   npx tsx bench/browser-trace.ts [fields=50] [tokensPerSecond=20000] [mode=liveform]
- * Serves the build `npm run bench -- browser` left in bench/browser/dist (run that first), records
- * one stream with the devtools timeline categories, and sums each top-level event kind's own
+ *   npx tsx bench/browser-trace.ts [fields=50] [tokensPerSecond=20000] [mode=liveform] [chunks=token|batch]
+ * Builds bench/browser/ (production, into a temporary directory), records one stream with the
+ * devtools timeline categories, and sums each top-level event kind's own
  * duration on the main thread (ms and % of the stream). A probe for reading, not a suite.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import type { PageConfig, PageResult } from './browser/page-protocol';
 
@@ -22,24 +24,35 @@ type TraceEvent = {
   args?: { name?: string };
 };
 
-const [fields = '50', rate = '20000', mode = 'liveform'] = process.argv.slice(2);
+const [fields = '50', rate = '20000', mode = 'liveform', chunks = 'token'] = process.argv.slice(2);
 const config: PageConfig = {
   mode: mode === 'baseline' ? 'baseline' : 'liveform',
   fields: Number(fields),
   tokensPerSecond: Number(rate),
   seconds: 4,
+  chunks: chunks === 'batch' ? 'batch' : 'token',
 };
 const root = join(import.meta.dirname, 'browser');
+const outDir = mkdtempSync(join(tmpdir(), 'fieldstream-trace-'));
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  mode: 'production',
+  plugins: [react()],
+  resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'development|production'] },
+  build: { outDir, emptyOutDir: true },
+});
 const server = await preview({
   root,
   configFile: false,
   logLevel: 'warn',
-  build: { outDir: join(root, 'dist') },
+  build: { outDir },
   preview: { port: Number(process.env.FIELDSTREAM_BENCH_PORT ?? 4204), strictPort: false, host: '127.0.0.1' },
 });
 const url = server.resolvedUrls?.local[0] as string;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-const path = join(import.meta.dirname, 'browser', 'dist', 'trace.json');
+const path = join(outDir, 'trace.json');
 try {
   const page = await browser.newPage();
   await page.goto(url);
@@ -56,7 +69,7 @@ try {
   report(JSON.parse(readFileSync(path, 'utf8')).traceEvents as TraceEvent[], result);
 } finally {
   await browser.close();
-  rmSync(path, { force: true });
+  rmSync(outDir, { recursive: true, force: true });
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
 }
 
@@ -80,7 +93,7 @@ function report(events: TraceEvent[], result: PageResult): void {
   }
   const streamMs = result.streamMs;
   console.log(
-    `${config.mode} ${config.fields} fields @ ${config.tokensPerSecond}/s: ${result.fps.toFixed(1)} fps, ` +
+    `${config.mode} ${config.fields} fields @ ${config.tokensPerSecond}/s, a text event per ${config.chunks}: ${result.fps.toFixed(1)} fps, ` +
       `${result.longTasks} long tasks (longest ${result.longestTaskMs.toFixed(0)} ms), stream ${streamMs.toFixed(0)} ms`,
   );
   console.log('| main-thread event (self time) | ms | % of stream |\n|---|---:|---:|');

@@ -97,7 +97,8 @@ async function runBench(config: PageConfig): Promise<PageResult> {
     const output = defineOutput(Object.fromEntries(keys.map((key) => [key, ['string'] as const])));
     const model: Model = async function* () {
       for await (const batch of pace(tokens, config.tokensPerSecond, started)) {
-        for (const delta of batch) yield { type: 'text', delta };
+        if (config.chunks === 'batch') yield { type: 'text', delta: batch.join('') };
+        else for (const delta of batch) yield { type: 'text', delta };
       }
       streamEnd = performance.now();
     };

@@ -4,6 +4,12 @@ export type PageConfig = {
   fields: number;
   tokensPerSecond: number;
   seconds: number;
+  /**
+   * How the LiveForm model yields a ~2 ms batch of tokens: one text event per token (default, as an
+   * SSE delta per token arrives) or the whole batch as one event (a provider sending several tokens
+   * per event); bench/browser-trace.ts can ask for `'batch'`.
+   */
+  chunks?: 'token' | 'batch';
 };
 
 export type PageResult = {
