@@ -16,6 +16,28 @@ export type FieldRecord = {
 };
 
 /**
+ * The record for these values, shared by every path (and store) with the same ones: thousands of
+ * paths hold a handful of distinct records.
+ */
+export function fieldRecord(
+  isComplete: boolean,
+  completionSource: CompletionSource | undefined,
+  attempt: number,
+): FieldRecord {
+  const id = `${attempt} ${isComplete} ${completionSource}`;
+  let record = records.get(id);
+  if (record === undefined) {
+    record = Object.freeze({ isComplete, completionSource, attempt });
+    if (records.size >= MAX_RECORDS) records.clear();
+    records.set(id, record);
+  }
+  return record;
+}
+
+const records = new Map<string, FieldRecord>();
+const MAX_RECORDS = 1024;
+
+/**
  * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity.
  * `data` and `streamed` are getters that build the plain tree on first read (an object spread of a
  * snapshot does not copy them).

@@ -1,9 +1,10 @@
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
-import { type FieldRecord, type FieldStoreState, isTerminalStatus } from './field-store-state';
+import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
 import { PathMap, PathMapDraft } from './path-map';
+import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, type SnapshotFields, streamedTree } from './snapshot';
 import { isContainer, TreeDraft } from './tree-draft';
 import { kindOf, type Tree } from './tree-node';
@@ -78,7 +79,7 @@ export function reduceEvents<Data>(
           record.completionSource !== completionSource ||
           record.attempt !== next.attempt
         ) {
-          records.set(target.key, { isComplete: event.data.is_complete, completionSource, attempt: next.attempt });
+          records.set(target.key, fieldRecord(event.data.is_complete, completionSource, next.attempt));
         }
         return;
       }
@@ -86,7 +87,7 @@ export function reduceEvents<Data>(
         flush();
         const draft = edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true });
-        draft.streamed = draft.data;
+        draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;
         return;
       }
@@ -151,7 +152,9 @@ function parsePatchPath(data: StreamingData): ParsedPath | undefined {
   let parsed = parsedPaths.get(data.path);
   if (parsed === undefined) {
     const segments = parsePath(data.path);
-    parsed = { segments, key: formatPath(segments) };
+    const key = formatPath(segments);
+    // The event's own string when it is canonical: the source keeps it anyway, so the key is free.
+    parsed = { segments, key: key === data.path ? data.path : key };
     if (data.path.length <= CACHED_PATH_LENGTH) {
       if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
       parsedPaths.set(data.path, parsed);

@@ -1,0 +1,62 @@
+import { writeOwn } from '../patch/apply-patch';
+import { isContainer } from './tree-draft';
+import { ArrayNode, childOf, kindOf, ObjectNode, type Tree, TreeNode } from './tree-node';
+
+/**
+ * The streamed tree to keep for reconciliation once `final` arrived: every subtree equal to the
+ * final data's subtree at the same place is replaced by that subtree (the very same object), so a
+ * store keeps one copy of what the answer confirmed instead of two (its persistent nodes and
+ * string values go). A fully confirmed answer keeps just `final`. Equal values read the same, so
+ * reconciliation and `state.streamed` are unchanged. Subtrees nested deeper than
+ * {@link SHARED_DEPTH} are kept as they are.
+ */
+export function shareFinal(tree: Tree, final: unknown): Tree {
+  return share(tree, final, 0);
+}
+
+const SHARED_DEPTH = 200;
+
+function share(tree: Tree, final: unknown, depth: number): Tree {
+  if (Object.is(tree, final)) return final;
+  const kind = kindOf(tree);
+  if (kind === undefined || !isContainer(final) || (kind === 'array') !== Array.isArray(final)) return tree;
+  if (depth >= SHARED_DEPTH) return tree;
+  const keys = keysOf(tree);
+  const source = final as Record<string | number, unknown>;
+  let allShared = keys.length === Object.keys(final).length;
+  let anyShared = false;
+  // Sparse, so an array's gaps stay gaps.
+  const children: Tree[] = [];
+  keys.forEach((key, i) => {
+    const own = childOf(tree, key);
+    const has = Object.hasOwn(final, key);
+    const shared = has ? share(own, source[key], depth + 1) : own;
+    // Equal strings are `===` but may be two copies: taking the final's is what frees ours.
+    if (has && shared === source[key]) anyShared = true;
+    else allShared = false;
+    if (shared !== undefined) children[i] = shared;
+  });
+  if (allShared) return final;
+  if (!anyShared) return tree;
+  if (kind === 'array') {
+    const items: Tree[] = [];
+    items.length = keys.length;
+    children.forEach((child, i) => {
+      items[i] = child;
+    });
+    return ArrayNode.from(items);
+  }
+  const record: Record<string, unknown> = {};
+  children.forEach((child, i) => {
+    writeOwn(record, keys[i] as string, child);
+  });
+  return ObjectNode.from(record);
+}
+
+/** Keys (indexes as numbers for arrays) of a node or a plain container. */
+function keysOf(tree: Tree): (string | number)[] {
+  if (tree instanceof ArrayNode) return Array.from({ length: tree.length }, (_, i) => i);
+  if (tree instanceof ObjectNode) return tree.keys();
+  if (tree instanceof TreeNode) return [];
+  return Array.isArray(tree) ? Array.from({ length: tree.length }, (_, i) => i) : Object.keys(tree as object);
+}
