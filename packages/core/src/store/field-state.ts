@@ -2,7 +2,7 @@ import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { deepEqual } from './deep-equal';
 import type { FieldStoreState } from './field-store-state';
-import { dataTree, streamedTree } from './snapshot';
+import { dataTree, settledRecord, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
 import { materialise, readAt, readTree } from './tree-node';
 
@@ -98,7 +98,7 @@ function computeField(
   segments: readonly PathSegment[],
   equal: (before: unknown, after: unknown) => boolean,
 ): FieldState {
-  const record = state.fields.get(key);
+  let record = state.fields.get(key);
   const value = readAt(dataTree(state), segments);
   if (!state.hasFinal) {
     return {
@@ -111,6 +111,8 @@ function computeField(
     };
   }
   const before = readTree(streamedTree(state), segments);
+  // Records of streamed paths that the final data settled alike are folded into one (settleRecords).
+  record ??= segments.length > 0 && before !== undefined ? settledRecord(state) : undefined;
   // A path that was streamed (even if a later attempt dropped it) and is absent from the final data is removed.
   const streamed = before !== undefined || record !== undefined;
   const reconciled: FieldReconciliation =

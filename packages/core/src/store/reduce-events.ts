@@ -4,8 +4,9 @@ import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
 import { PathMap, PathMapDraft } from './path-map';
+import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
-import { createSnapshot, dataTree, type SnapshotFields, streamedTree } from './snapshot';
+import { createSnapshot, dataTree, type SnapshotFields, settledRecord, streamedTree } from './snapshot';
 import { isContainer, TreeDraft } from './tree-draft';
 import { kindOf, type Tree } from './tree-node';
 
@@ -87,6 +88,7 @@ export function reduceEvents<Data>(
         flush();
         const draft = edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true });
+        ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
         draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;
         return;
@@ -103,8 +105,8 @@ export function reduceEvents<Data>(
   });
   flush();
   if (edited === undefined) return state;
-  const { data, streamed, ...fields } = edited;
-  return createSnapshot<Data>(fields, data, streamed);
+  const { data, streamed, settled, ...fields } = edited;
+  return createSnapshot<Data>(fields, data, streamed, settled);
 
   // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
   function flush(): void {
@@ -129,7 +131,7 @@ function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): bool
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A snapshot being edited: its fields, and its trees as trees (never their plain values). */
-type Draft<Data> = Mutable<SnapshotFields<Data>> & { data: Tree; streamed: Tree };
+type Draft<Data> = Mutable<SnapshotFields<Data>> & { data: Tree; streamed: Tree; settled: FieldRecord | undefined };
 
 function draftOf<Data>(state: FieldStoreState<Data>): Draft<Data> {
   const { status, attempt, reasoning, error, final, hasFinal, fields } = state;
@@ -143,6 +145,7 @@ function draftOf<Data>(state: FieldStoreState<Data>): Draft<Data> {
     fields,
     data: dataTree(state),
     streamed: streamedTree(state),
+    settled: settledRecord(state),
   };
 }
 

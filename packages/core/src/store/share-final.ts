@@ -1,6 +1,6 @@
 import { writeOwn } from '../patch/apply-patch';
 import { isContainer } from './tree-draft';
-import { ArrayNode, childOf, kindOf, ObjectNode, type Tree, TreeNode } from './tree-node';
+import { ArrayNode, childOf, keysOf, kindOf, ObjectNode, type Tree } from './tree-node';
 
 /**
  * The streamed tree to keep for reconciliation once `final` arrived: every subtree equal to the
@@ -51,12 +51,4 @@ function share(tree: Tree, final: unknown, depth: number): Tree {
     writeOwn(record, keys[i] as string, child);
   });
   return ObjectNode.from(record);
-}
-
-/** Keys (indexes as numbers for arrays) of a node or a plain container. */
-function keysOf(tree: Tree): (string | number)[] {
-  if (tree instanceof ArrayNode) return Array.from({ length: tree.length }, (_, i) => i);
-  if (tree instanceof ObjectNode) return tree.keys();
-  if (tree instanceof TreeNode) return [];
-  return Array.isArray(tree) ? Array.from({ length: tree.length }, (_, i) => i) : Object.keys(tree as object);
 }

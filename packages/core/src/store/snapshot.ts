@@ -24,8 +24,9 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   readonly fields: PathMap<FieldRecord>;
   readonly #data: Tree;
   readonly #streamed: Tree;
+  readonly #settled: FieldRecord | undefined;
 
-  constructor(fields: SnapshotFields<Data>, data: Tree, streamed: Tree) {
+  constructor(fields: SnapshotFields<Data>, data: Tree, streamed: Tree, settled: FieldRecord | undefined) {
     ({
       status: this.status,
       attempt: this.attempt,
@@ -37,6 +38,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     } = fields);
     this.#data = data;
     this.#streamed = streamed;
+    this.#settled = settled;
   }
 
   get data(): unknown {
@@ -54,10 +56,19 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   static streamedTree(state: Snapshot<unknown>): Tree {
     return state.#streamed;
   }
+
+  static settledRecord(state: Snapshot<unknown>): FieldRecord | undefined {
+    return state.#settled;
+  }
 }
 
-export function createSnapshot<Data>(fields: SnapshotFields<Data>, data: Tree, streamed: Tree): FieldStoreState<Data> {
-  return new Snapshot(fields, data, streamed);
+export function createSnapshot<Data>(
+  fields: SnapshotFields<Data>,
+  data: Tree,
+  streamed: Tree,
+  settled?: FieldRecord,
+): FieldStoreState<Data> {
+  return new Snapshot(fields, data, streamed, settled);
 }
 
 /** The data tree of a snapshot (its plain value for snapshots not made by `createSnapshot`). */
@@ -68,4 +79,9 @@ export function dataTree(state: FieldStoreState<unknown>): Tree {
 /** The streamed tree kept for reconciliation. */
 export function streamedTree(state: FieldStoreState<unknown>): Tree {
   return state instanceof Snapshot ? Snapshot.streamedTree(state) : state.streamed;
+}
+
+/** The record folded away at `final` (see `settleRecords`): what a streamed path without its own reads. */
+export function settledRecord(state: FieldStoreState<unknown>): FieldRecord | undefined {
+  return state instanceof Snapshot ? Snapshot.settledRecord(state) : undefined;
 }

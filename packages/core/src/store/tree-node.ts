@@ -168,6 +168,13 @@ export function childOf(tree: Tree, segment: PathSegment): Tree {
   return tree instanceof TreeNode ? tree.get(segment) : readOwn(tree, segment);
 }
 
+/** The keys of a container (indexes, as numbers, for a list; gaps included), none for a scalar. */
+export function keysOf(tree: Tree): PathSegment[] {
+  if (tree instanceof ArrayNode || Array.isArray(tree)) return Array.from({ length: tree.length }, (_, i) => i);
+  if (tree instanceof ObjectNode) return tree.keys();
+  return tree !== null && typeof tree === 'object' ? Object.keys(tree) : [];
+}
+
 /** The tree at `segments`, or `undefined`. Iterative. */
 export function readTree(tree: Tree, segments: readonly PathSegment[]): Tree {
   let node = tree;

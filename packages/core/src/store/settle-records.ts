@@ -1,0 +1,48 @@
+import { appendSegment } from '../patch/path';
+import type { FieldRecord } from './field-store-state';
+import { PathMap, PathMapDraft } from './path-map';
+import { childOf, keysOf, type Tree } from './tree-node';
+
+/** The records a store keeps once the final data arrived. */
+export type SettledRecords = {
+  readonly fields: PathMap<FieldRecord>;
+  /** What a path of the streamed tree (below the root) without a record of its own reads. */
+  readonly settled: FieldRecord | undefined;
+};
+
+/**
+ * Folds the per-path records away once the final data arrived (nothing writes them after it):
+ * when every path of the streamed tree below the root has a record, the records equal to the
+ * most common one at those paths are dropped and that one is kept once. A path of the tree then
+ * reads it (records are interned, so "equal" is identity), and every other path keeps its own. When
+ * some path of the tree has no record, nothing is folded (its state must stay "never streamed").
+ */
+export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): SettledRecords {
+  const inTree = new Set<string>();
+  const counts = new Map<FieldRecord, number>();
+  const stack: [Tree, string][] = [[streamed, '']];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [tree, path] = top;
+    for (const segment of keysOf(tree)) {
+      const child = childOf(tree, segment);
+      if (child === undefined) continue;
+      const key = typeof segment === 'number' ? `${path}[${segment}]` : appendSegment(path, segment);
+      const record = fields.get(key);
+      if (record === undefined) return { fields, settled: undefined };
+      inTree.add(key);
+      counts.set(record, (counts.get(record) ?? 0) + 1);
+      stack.push([child, key]);
+    }
+  }
+  let settled: FieldRecord | undefined;
+  let most = 0;
+  for (const [record, count] of counts) {
+    if (count > most) [settled, most] = [record, count];
+  }
+  if (settled === undefined) return { fields, settled };
+  const kept = new PathMapDraft(PathMap.empty<FieldRecord>());
+  for (const [key, record] of fields.entries()) {
+    if (record !== settled || !inTree.has(key)) kept.set(key, record);
+  }
+  return { fields: kept.finish(), settled };
+}
