@@ -24,18 +24,33 @@ export function fieldRecord(
   completionSource: CompletionSource | undefined,
   attempt: number,
 ): FieldRecord {
-  const id = `${attempt} ${isComplete} ${completionSource}`;
-  let record = records.get(id);
+  const source = SOURCES.indexOf(completionSource);
+  // A source outside the union (a hand-dispatched event) gets a record of its own.
+  if (source < 0) return Object.freeze({ isComplete, completionSource, attempt });
+  let slots = records.get(attempt);
+  if (slots === undefined) {
+    if (records.size >= MAX_ATTEMPTS) records.clear();
+    slots = [];
+    records.set(attempt, slots);
+  }
+  const slot = source * 2 + (isComplete ? 1 : 0);
+  let record = slots[slot];
   if (record === undefined) {
     record = Object.freeze({ isComplete, completionSource, attempt });
-    if (records.size >= MAX_RECORDS) records.clear();
-    records.set(id, record);
+    slots[slot] = record;
   }
   return record;
 }
 
-const records = new Map<string, FieldRecord>();
-const MAX_RECORDS = 1024;
+/** Per attempt, the records by source and completeness (no key string: this runs per record write). */
+const records = new Map<number, FieldRecord[]>();
+const MAX_ATTEMPTS = 256;
+const SOURCES: readonly (CompletionSource | undefined)[] = [
+  undefined,
+  'observed_boundary',
+  'final_reconciliation',
+  'synthetic_repair',
+];
 
 /**
  * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity.

@@ -21,15 +21,7 @@ export class PathMap<V> {
   }
 
   get(key: string): V | undefined {
-    const hash = hashOf(key);
-    let node: TrieNode<V> = this.root;
-    for (let shift = 0; ; shift += BITS) {
-      const slot = node[(hash >>> shift) & MASK];
-      if (slot === undefined) return undefined;
-      if (slot instanceof Leaf) return slot.key === key ? slot.value : undefined;
-      if (slot instanceof Bucket) return slot.leaves.find((leaf) => leaf.key === key)?.value;
-      node = slot;
-    }
+    return lookup(this.root, key);
   }
 
   has(key: string): boolean {
@@ -61,7 +53,8 @@ export class PathMap<V> {
 export class PathMapDraft<V> {
   private root: TrieNode<V>;
   private size: number;
-  private readonly owned = new WeakSet<TrieNode<V>>();
+  /** Nodes this draft copied (made on the first write: most batches of deltas write no record). */
+  private owned: WeakSet<TrieNode<V>> | undefined;
   private changed = false;
 
   constructor(private readonly base: PathMap<V>) {
@@ -70,7 +63,7 @@ export class PathMapDraft<V> {
   }
 
   get(key: string): V | undefined {
-    return PathMap.of(this.root, this.size).get(key);
+    return lookup(this.root, key);
   }
 
   set(key: string, value: V): void {
@@ -121,6 +114,7 @@ export class PathMapDraft<V> {
   }
 
   private own(node: TrieNode<V>): TrieNode<V> {
+    this.owned ??= new WeakSet();
     if (this.owned.has(node)) return node;
     const copy = node.slice();
     this.owned.add(copy);
@@ -144,6 +138,18 @@ class Leaf<V> {
 /** Keys whose 32-bit hashes are equal (rare). */
 class Bucket<V> {
   constructor(readonly leaves: Leaf<V>[]) {}
+}
+
+function lookup<V>(root: TrieNode<V>, key: string): V | undefined {
+  const hash = hashOf(key);
+  let node: TrieNode<V> = root;
+  for (let shift = 0; ; shift += BITS) {
+    const slot = node[(hash >>> shift) & MASK];
+    if (slot === undefined) return undefined;
+    if (slot instanceof Leaf) return slot.key === key ? slot.value : undefined;
+    if (slot instanceof Bucket) return slot.leaves.find((leaf) => leaf.key === key)?.value;
+    node = slot;
+  }
 }
 
 function newNode<V>(): TrieNode<V> {
