@@ -80,16 +80,14 @@ function report(events: TraceEvent[], result: PageResult): void {
   const slices = events
     .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  // Self time: each slice's duration minus its direct children's.
-  const self = new Map<string, number>();
-  const stack: TraceEvent[] = [];
-  for (const slice of slices) {
-    while (stack.length > 0 && (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= slice.ts)
-      stack.pop();
-    const parent = stack.at(-1);
-    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - (slice.dur ?? 0));
-    self.set(slice.name, (self.get(slice.name) ?? 0) + (slice.dur ?? 0));
-    stack.push(slice);
+  const self = selfTimes(slices);
+  // What each long task (over 50 ms) spent its time on.
+  const longTasks = slices.filter((slice) => slice.name === 'RunTask' && (slice.dur ?? 0) > 50_000);
+  const longSelf = new Map<string, number>();
+  for (const task of longTasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = slices.filter((slice) => slice.ts >= task.ts && slice.ts < end);
+    for (const [name, us] of selfTimes(inside)) longSelf.set(name, (longSelf.get(name) ?? 0) + us);
   }
   const streamMs = result.streamMs;
   console.log(
@@ -101,4 +99,27 @@ function report(events: TraceEvent[], result: PageResult): void {
   for (const [name, us] of rows.slice(0, 16)) {
     console.log(`| ${name} | ${(us / 1000).toFixed(0)} | ${((us / 1000 / streamMs) * 100).toFixed(1)} |`);
   }
+  const durations = longTasks.map((task) => ((task.dur ?? 0) / 1000).toFixed(0)).join(', ');
+  console.log(`\nTasks over 50 ms in the trace: ${longTasks.length} (${durations} ms); their self time:`);
+  for (const [name, us] of [...longSelf]
+    .filter(([, t]) => t > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)) {
+    console.log(`  ${name}: ${(us / 1000).toFixed(0)} ms`);
+  }
+}
+
+/** Self time per name: each slice's duration minus its direct children's (slices sorted by start). */
+function selfTimes(slices: readonly TraceEvent[]): Map<string, number> {
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  for (const slice of slices) {
+    while (stack.length > 0 && (stack.at(-1) as TraceEvent).ts + ((stack.at(-1) as TraceEvent).dur ?? 0) <= slice.ts)
+      stack.pop();
+    const parent = stack.at(-1);
+    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - (slice.dur ?? 0));
+    self.set(slice.name, (self.get(slice.name) ?? 0) + (slice.dur ?? 0));
+    stack.push(slice);
+  }
+  return self;
 }
