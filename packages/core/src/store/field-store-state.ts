@@ -72,7 +72,10 @@ export type FieldStoreState<Data = unknown> = {
   readonly data: unknown;
   /** The streamed tree as it stood when the final data replaced it (reconciliation compares them). */
   readonly streamed: unknown;
-  /** Per-path records of streamed paths, keyed by canonical path (`formatPath`). */
+  /**
+   * Per-path records of streamed paths, keyed by canonical path (`formatPath`). After `final`,
+   * records shared by most paths are folded away (read field states with `getField`).
+   */
   readonly fields: PathMap<FieldRecord>;
 };
 
