@@ -19,7 +19,7 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
  * Anthropic Messages streaming (`POST {baseURL}/messages`, `stream: true`; `baseURL` is e.g.
  * `https://api.anthropic.com/v1`). System messages become the `system` field. Yields answer text
  * from `text_delta`, reasoning from `thinking_delta`, and meta from `message_start` /
- * `message_delta` (usage, stop reason). An `error` event (e.g. `overloaded_error`) throws
+ * `message_delta` (usage with `output_tokens_details.thinking_tokens` as `reasoningTokens`, stop reason). An `error` event (e.g. `overloaded_error`) throws
  * `ProviderError` with the raw event; a stream that ends before `message_stop` throws
  * `TransportError` status 0. Calling the API straight from a browser also needs the header
  * `anthropic-dangerous-direct-browser-access: true` (pass it in `headers`); a proxy is better.
@@ -100,6 +100,7 @@ function messageDelta(event: JsonRecord, inputTokens: number | undefined): Model
             inputTokens: input,
             outputTokens,
             totalTokens: input !== undefined && outputTokens !== undefined ? input + outputTokens : undefined,
+            reasoningTokens: asNumber(field(usage, 'output_tokens_details', 'thinking_tokens')),
           })
         : undefined,
       rawUsage: usage,

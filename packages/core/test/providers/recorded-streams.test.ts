@@ -109,6 +109,61 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
     expect(metaOf(events)).toMatchObject({ id: 'msg_01QC4g3HwBThD4BaNtBckFDJ', model: 'claude-sonnet-4-5-20250929' });
   });
 
+  it('Anthropic thinking: thinking_delta is reasoning, signature_delta adds nothing, text from the second block', async () => {
+    server = await serveRecorded('anthropic-thinking-signature.chunks.txt', 'typed', seed);
+    const { events, error } = await runModel(
+      anthropicMessages({ baseURL: server.url, apiKey: 'k', model: 'claude-sonnet-5' }),
+    );
+    expect(error).toBeUndefined();
+    expect(joined(events, 'reasoning')).toBe(
+      "I'm working through the Euclidean algorithm to find the GCD of 1071 and 462, applying successive division " +
+        'until I reach a remainder of zero, which gives me 21 as the greatest common divisor.',
+    );
+    expect(joined(events, 'text')).toBe(
+      '# Finding GCD(1071, 462) Using the Euclidean Algorithm\n\n## Step 1: Divide 1071 by 462\n$$1071 = 2 \\times 462 + 147$$\n' +
+        '(since 2 × 462 = 924, and 1071 − 924 = 147)\n\n## Step 2: Divide 462 by 147\n$$462 = 3 \\times 147 + 21$$\n' +
+        '(since 3 × 147 = 441, and 462 − 441 = 21)\n\n## Step 3: Divide 147 by 21\n$$147 = 7 \\times 21 + 0$$\n' +
+        '(since 7 × 21 = 147, remainder is 0)\n\n## Conclusion\nSince the remainder is now 0, the algorithm stops. ' +
+        'The last non-zero remainder is **21**.\n\n$$\\gcd(1071, 462) = 21$$\n\n**Verification:** \n- 1071 = 21 × 51 ✓\n- 462 = 21 × 22 ✓',
+    );
+    expect(metaOf(events)).toMatchObject({
+      id: 'msg_011CdZqGg4K3tq97K7RDtTw7',
+      model: 'claude-sonnet-5',
+      finishReason: 'end_turn',
+      usage: { inputTokens: 47, outputTokens: 373, totalTokens: 420, reasoningTokens: 62 },
+    });
+  });
+
+  it('Anthropic JSON tool: input_json_delta is tool input, not answer text; tool_use stop reason and usage', async () => {
+    server = await serveRecorded('anthropic-json-tool-input-delta.chunks.txt', 'typed', seed);
+    const { events, error } = await runModel(
+      anthropicMessages({ baseURL: server.url, apiKey: 'k', model: 'claude-haiku-4-5' }),
+    );
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      id: 'msg_01K2JbSUMYhez5RHoK9ZCj9U',
+      model: 'claude-haiku-4-5-20251001',
+      finishReason: 'tool_use',
+      usage: { inputTokens: 849, outputTokens: 47, totalTokens: 896 },
+    });
+  });
+
+  it('Groq: usage read from x_groq.usage (and usage) on the finish chunk; tool-call deltas add no text', async () => {
+    server = await serveRecorded('groq-json-tool-call-x-groq-usage.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'gemma2-9b-it' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      id: 'chatcmpl-b610d559-f156-4aca-8827-24b4fe6af54f',
+      model: 'gemma2-9b-it',
+      finishReason: 'tool_calls',
+      usage: { inputTokens: 45, outputTokens: 20, totalTokens: 65 },
+    });
+  });
+
   it('xAI (grok-3-mini): reasoning_content, then text; usage in a last chunk with no choices', async () => {
     server = await serveRecorded('xai-grok-reasoning.chunks.txt', 'chat', seed);
     const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'grok-3-mini' }));
