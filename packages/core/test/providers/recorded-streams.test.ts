@@ -66,6 +66,20 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
     });
   });
 
+  it('OpenAI Chat via Azure (gpt-5-nano): text deltas, finish chunk, usage with reasoning tokens in a last chunk with no choices', async () => {
+    server = await serveRecorded('azure-openai-chat-gpt5-usage-last.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'gpt-5-nano' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('Capital of Denmark.');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      id: 'chatcmpl-CYPS1lijGoK8gd9lYzY3r9Sx50nbt',
+      model: 'gpt-5-nano-2025-08-07',
+      finishReason: 'stop',
+      usage: { inputTokens: 15, outputTokens: 78, totalTokens: 93, reasoningTokens: 64 },
+    });
+  });
+
   it('DeepSeek: reasoning_content is reasoning; null content adds no text; length finish and reasoning tokens', async () => {
     server = await serveRecorded('deepseek-reasoner-length.chunks.txt', 'chat', seed);
     const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'deepseek-v4-pro' }));
