@@ -66,6 +66,20 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
     });
   });
 
+  it('OpenAI Chat (gpt-4o, direct): text, then a tool call that adds no text; usage in a last chunk with no choices', async () => {
+    server = await serveRecorded('openai-chat-text-then-tool-usage-last.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'gpt-4o' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('PRE_TOOL');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(metaOf(events)).toMatchObject({
+      id: 'chatcmpl-E6yvi7cuDcHZEHTMxcLDyf3CMKIO2',
+      model: 'gpt-4o-2024-08-06',
+      finishReason: 'tool_calls',
+      usage: { inputTokens: 58, outputTokens: 12, totalTokens: 70, reasoningTokens: 0 },
+    });
+  });
+
   it('OpenAI Chat via Azure (gpt-5-nano): text deltas, finish chunk, usage with reasoning tokens in a last chunk with no choices', async () => {
     server = await serveRecorded('azure-openai-chat-gpt5-usage-last.chunks.txt', 'chat', seed);
     const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'gpt-5-nano' }));
