@@ -192,6 +192,21 @@ describe.each(SEEDS)('recorded streams, chunking seed %i', (seed) => {
     });
   });
 
+  it('OpenRouter (gpt-oss-120b): null and empty reasoning add nothing; a usage chunk after the finish chunk keeps finishReason', async () => {
+    server = await serveRecorded('openrouter-gpt-oss-reasoning-fields.chunks.txt', 'chat', seed);
+    const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'openai/gpt-oss-120b:free' }));
+    expect(error).toBeUndefined();
+    expect(joined(events, 'text')).toBe('There are **47** files.');
+    expect(joined(events, 'reasoning')).toBe('');
+    expect(events.filter((event) => event.type === 'reasoning')).toEqual([]);
+    expect(metaOf(events)).toMatchObject({
+      id: 'gen-1768896871-9HgAQqS1Z72C6gApaidi',
+      model: 'openai/gpt-oss-120b:free',
+      finishReason: 'stop',
+      usage: { inputTokens: 7007, outputTokens: 49, totalTokens: 7056 },
+    });
+  });
+
   it('xAI (grok-3-mini): reasoning_content, then text; usage in a last chunk with no choices', async () => {
     server = await serveRecorded('xai-grok-reasoning.chunks.txt', 'chat', seed);
     const { events, error } = await runModel(openAIChat({ baseURL: server.url, model: 'grok-3-mini' }));
