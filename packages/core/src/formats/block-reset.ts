@@ -32,9 +32,12 @@ export function resetEvent(abandoned: unknown): StreamingData {
 
 /** Structural equality of two JSON values, iteratively (depth is no limit). */
 export function sameJson(left: unknown, right: unknown): boolean {
-  const stack: [unknown, unknown][] = [[left, right]];
-  while (stack.length > 0) {
-    const [a, b] = stack.pop() as [unknown, unknown];
+  // Two parallel stacks: no pair allocated per node.
+  const lefts: unknown[] = [left];
+  const rights: unknown[] = [right];
+  while (lefts.length > 0) {
+    const a = lefts.pop();
+    const b = rights.pop();
     if (Object.is(a, b)) continue;
     if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
     if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -43,7 +46,8 @@ export function sameJson(left: unknown, right: unknown): boolean {
     if (keysA.length !== keysB.length) return false;
     for (const key of keysA) {
       if (!Object.hasOwn(b, key)) return false;
-      stack.push([(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]]);
+      lefts.push((a as Record<string, unknown>)[key]);
+      rights.push((b as Record<string, unknown>)[key]);
     }
   }
   return true;

@@ -48,19 +48,24 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   let sawText = false;
   let sawPatch = false;
   let patchedValue: unknown;
-  let sink = emit;
+  // Set while a chunk is being gathered: events go there instead of to `emit`.
+  let gathered: LogEvent[] | undefined;
+  const sink = (event: LogEvent): void => {
+    if (gathered !== undefined) gathered.push(event);
+    else emit(event);
+  };
   const emitPatch = (data: StreamingData | undefined): void => {
     if (data !== undefined) sink({ type: 'patch', attempt, data });
   };
   // A pushed chunk's text and patches go to the log as one entry: a bound store updates once per chunk.
   const emitChunk = (patches: readonly StreamingData[]): void => {
     const events: LogEvent[] = [];
-    sink = (event) => events.push(event);
+    gathered = events;
     try {
       emitAnswer();
-      for (const patch of patches) emitPatch(patch);
+      for (const patch of patches) events.push({ type: 'patch', attempt, data: patch });
     } finally {
-      sink = emit;
+      gathered = undefined;
     }
     if (events.length > 1) emit({ type: 'chunk', attempt, events });
     else if (events.length === 1) emit(events[0] as LogEvent);

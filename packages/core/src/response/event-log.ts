@@ -97,18 +97,20 @@ export class EventLog {
    * delivered replays the whole chunk and is not sent its events again.
    */
   #pushChunk(events: readonly LogEvent[]): void {
-    const sent: ResponseEvent[] = [];
+    // A chunk holds only patches and text as a rule: then it is sent as it is, not copied.
+    let plain = true;
     for (const event of events) {
       if (event.type === 'chunk') continue; // never nested
       this.#fold(event);
-      if (!isRecord(event)) sent.push(event);
+      if (isRecord(event)) plain = false;
     }
+    const sent = plain ? (events as readonly ResponseEvent[]) : events.filter(isResponseEvent);
     if (sent.length === 0) return;
-    const listeners = [...this.#listeners];
-    const batchListeners = [...this.#batchListeners];
+    const listeners = this.#listeners.size > 0 ? [...this.#listeners] : undefined;
+    const batchListeners = this.#batchListeners.size > 0 ? [...this.#batchListeners] : undefined;
     if (this.#readers.size > 0) for (const reader of this.#readers) for (const event of sent) reader.enqueue(event);
-    for (const event of sent) for (const listener of listeners) notify(listener, event);
-    for (const listener of batchListeners) notify(listener, sent);
+    if (listeners !== undefined) for (const event of sent) for (const listener of listeners) notify(listener, event);
+    if (batchListeners !== undefined) for (const listener of batchListeners) notify(listener, sent);
   }
 
   /** Ends the log: readers finish after their last event, or throw `error` when one is given. */
@@ -321,6 +323,10 @@ export class EventLog {
 
 function isRecord(event: LogEvent): event is RecordEvent {
   return event.type === 'meta' || event.type === 'parsed' || event.type === 'answer';
+}
+
+function isResponseEvent(event: LogEvent): event is ResponseEvent {
+  return event.type !== 'chunk' && !isRecord(event);
 }
 
 function stored(value: unknown): unknown {
