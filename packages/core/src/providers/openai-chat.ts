@@ -1,5 +1,6 @@
 import { ProviderError } from '../errors/errors';
 import { checkHttpProviderOptions } from './check-provider-options';
+import { GeminiThoughts } from './gemini-thoughts';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
@@ -20,8 +21,9 @@ export type OpenAIChatOptions = HttpProviderOptions & {
  * OpenAI-compatible endpoint, …). Yields answer text from the choice with `index` 0 (with `n > 1`
  * the other choices are not read: request one choice per response), `delta.content` as a string
  * or as typed parts (text and Mistral's `thinking`), reasoning from `delta.reasoning_content` /
- * `delta.reasoning` / thinking parts, and meta: id and model from the first chunk that has them,
- * finish reason, usage (`usage`, or Groq's `x_groq.usage`). An `error` object in the stream throws `ProviderError`
+ * `delta.reasoning` / thinking parts / Gemini's `<thought>…</thought>` content (deltas flagged
+ * `extra_content.google.thought`; the tags never reach the text), and meta: id and model from the
+ * first chunk that has them, finish reason, usage (`usage`, or Groq's `x_groq.usage`). An `error` object in the stream throws `ProviderError`
  * with the raw event; a stream that ends before `[DONE]` throws `TransportError` status 0.
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
@@ -39,8 +41,11 @@ export function openAIChat(options: OpenAIChatOptions): Model {
     let id: string | undefined;
     let model: string | undefined;
     let refusal = '';
+    const thoughts = new GeminiThoughts();
     for await (const message of postEventStream(url, options, headers, body, signal)) {
       if (message.data === '[DONE]') {
+        const { reasoning } = thoughts.finish();
+        if (reasoning) yield { type: 'reasoning', delta: reasoning };
         if (refusal !== '') yield { type: 'meta', meta: { refusal } };
         return;
       }
@@ -56,8 +61,11 @@ export function openAIChat(options: OpenAIChatOptions): Model {
         yield { type: 'meta', meta: definedOnly({ provider: PROVIDER, id, model }) };
       }
       const choice = answerChoice(chunk);
-      const { text, reasoning } = deltaParts(asRecord(choice?.delta));
-      if (reasoning) yield { type: 'reasoning', delta: reasoning };
+      const delta = asRecord(choice?.delta);
+      const parts = deltaParts(delta);
+      const thought = field(delta, 'extra_content', 'google', 'thought') === true;
+      const { text, reasoning } = thoughts.push(parts.text, thought);
+      if (parts.reasoning || reasoning) yield { type: 'reasoning', delta: parts.reasoning + reasoning };
       if (text) yield { type: 'text', delta: text };
       refusal += asString(field(choice, 'delta', 'refusal')) ?? '';
       const finishReason = asString(choice?.finish_reason);
