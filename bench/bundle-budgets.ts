@@ -30,7 +30,9 @@ const budgets: Budget[] = [
     name: 'createResponse + openAIChat + createFieldStore, json',
     source: ENTRIES.responseJson,
     target: 18 * KB,
-    ceiling: 34.5 * KB,
+    // Missed (decision 0013): a regression guard ~1 KB above the 34.9 KB measured at the end of
+    // the session that introduced it, so a real growth fails while byte-level drift does not.
+    ceiling: 36 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(
