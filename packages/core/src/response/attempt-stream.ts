@@ -48,27 +48,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   let sawText = false;
   let sawPatch = false;
   let patchedValue: unknown;
-  // Set while a chunk is being gathered: events go there instead of to `emit`.
-  let gathered: LogEvent[] | undefined;
-  const sink = (event: LogEvent): void => {
-    if (gathered !== undefined) gathered.push(event);
-    else emit(event);
-  };
   const emitPatch = (data: StreamingData | undefined): void => {
-    if (data !== undefined) sink({ type: 'patch', attempt, data });
-  };
-  // A pushed chunk's text and patches go to the log as one entry: a bound store updates once per chunk.
-  const emitChunk = (patches: readonly StreamingData[]): void => {
-    const events: LogEvent[] = [];
-    gathered = events;
-    try {
-      emitAnswer();
-      for (const patch of patches) events.push({ type: 'patch', attempt, data: patch });
-    } finally {
-      gathered = undefined;
-    }
-    if (events.length > 1) emit({ type: 'chunk', attempt, events });
-    else if (events.length === 1) emit(events[0] as LogEvent);
+    if (data !== undefined) emit({ type: 'patch', attempt, data });
   };
   // Forward only the text each push added: slicing the growing whole text per chunk is O(n²)
   // and every slice would keep a copy of the whole answer alive in the replay log.
@@ -76,12 +57,28 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   const collectText = (text: string): void => {
     unsent += text;
   };
+  // A pushed chunk's text and patches go to the log as one entry: a bound store updates once per chunk.
+  // The entry's array is built at its final size (a growing array's first push reserves far more).
+  const emitChunk = (patches: readonly StreamingData[]): void => {
+    const closed = unsent === '' ? undefined : native.close();
+    const head = (closed === undefined ? 0 : 1) + (unsent === '' ? 0 : 1);
+    const count = head + patches.length;
+    if (count === 0) return;
+    const events = new Array<LogEvent>(count);
+    if (closed !== undefined) events[0] = { type: 'patch', attempt, data: closed };
+    if (unsent !== '') events[head - 1] = { type: 'text', attempt, delta: unsent };
+    unsent = '';
+    for (let i = 0; i < patches.length; i++)
+      events[head + i] = { type: 'patch', attempt, data: patches[i] as StreamingData };
+    if (count > 1) emit({ type: 'chunk', attempt, events });
+    else emit(events[0] as LogEvent);
+  };
   const emitAnswer = (): void => {
     if (unsent === '') return;
     const delta = unsent;
     unsent = '';
     emitPatch(native.close());
-    sink({ type: 'text', attempt, delta });
+    emit({ type: 'text', attempt, delta });
   };
   // The log reads the answer text from the parser, which keeps it anyway.
   const openParser = (): StreamParser => {
