@@ -59,8 +59,13 @@ export class EventLog {
   /** The latest open delta entry and its path: the next delta of the same path joins it. */
   #last = -1;
   #lastPath = '';
-  /** Path → entry of an open delta that another path's delta interrupted (rare in practice). */
-  #open = new Map<string, number>();
+  /**
+   * The open deltas another path's delta interrupted, most recent last: in JSON the containers
+   * being filled, as deep as the nesting. A short list searched from the end costs less than a
+   * map, which hashes every fresh path string it is asked about.
+   */
+  #openPaths: string[] = [];
+  #openEntries: number[] = [];
   #text = -1;
   #textSource: (() => string) | undefined;
   #attempt = 0;
@@ -234,19 +239,21 @@ export class EventLog {
     const { path } = data;
     if (data.event_type === 'done') {
       if (this.#last >= 0 && path === this.#lastPath) this.#last = -1;
-      else if (this.#open.size > 0) this.#open.delete(path);
+      else this.#takeOpen(path);
       const source = SOURCES.indexOf(data.completion_source);
       this.#append(DONE + Math.max(source, 0), path, data.value, data.delta);
       return;
     }
     let entry = this.#last >= 0 && path === this.#lastPath ? this.#last : -1;
     if (entry < 0) {
-      // Another path's delta: the latest open one waits in the map until its path continues.
-      if (this.#last >= 0) this.#open.set(this.#lastPath, this.#last);
-      entry = this.#open.size > 0 ? (this.#open.get(path) ?? -1) : -1;
+      // Another path's delta: the latest open one waits in the open list until its path continues.
+      if (this.#last >= 0) {
+        this.#openPaths.push(this.#lastPath);
+        this.#openEntries.push(this.#last);
+      }
+      entry = this.#takeOpen(path);
       this.#lastPath = path;
       if (entry >= 0) {
-        this.#open.delete(path);
         this.#last = entry;
       } else {
         this.#last = this.#tags.length;
@@ -280,7 +287,21 @@ export class EventLog {
 
   #closeDeltas(): void {
     this.#last = -1;
-    this.#open.clear();
+    this.#openPaths.length = 0;
+    this.#openEntries.length = 0;
+  }
+
+  /** Removes `path`'s interrupted open delta, returning its entry (-1 when it has none). */
+  #takeOpen(path: string): number {
+    const paths = this.#openPaths;
+    for (let i = paths.length - 1; i >= 0; i--) {
+      if (paths[i] !== path) continue;
+      const entry = this.#openEntries[i] as number;
+      paths.splice(i, 1);
+      this.#openEntries.splice(i, 1);
+      return entry;
+    }
+    return -1;
   }
 
   #append(kind: number, a: unknown, b: unknown, c: unknown): void {
