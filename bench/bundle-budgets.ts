@@ -30,9 +30,9 @@ const budgets: Budget[] = [
     name: 'createResponse + openAIChat + createFieldStore, json',
     source: ENTRIES.responseJson,
     target: 18 * KB,
-    // Missed (decision 0013): a regression guard ~1 KB above the 34.9 KB measured at the end of
-    // the session that introduced it, so a real growth fails while byte-level drift does not.
-    ceiling: 36 * KB,
+    // Missed (decision 0013): a regression guard ~1 KB above today's size (fully minified, as an
+    // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
+    ceiling: 33 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -48,8 +48,12 @@ export async function bundleChunks(
       write: false,
       minify: true,
       target: 'es2022',
-      lib: { entry, formats: ['es'], fileName: 'entry' },
+      // An application build, not library mode: Vite's library mode keeps whitespace in ES output
+      // (for the consumer's bundler to minify), which is not what an app ships.
       rollupOptions: {
+        input: entry,
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es' },
         external: (id) => /^(zustand|react|react-dom)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
       },
     },
