@@ -58,20 +58,12 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     unsent += text;
   };
   // A pushed chunk's text and patches go to the log as one entry: a bound store updates once per chunk.
-  // The entry's array is built at its final size (a growing array's first push reserves far more).
   const emitChunk = (patches: readonly StreamingData[]): void => {
-    const closed = unsent === '' ? undefined : native.close();
-    const head = (closed === undefined ? 0 : 1) + (unsent === '' ? 0 : 1);
-    const count = head + patches.length;
-    if (count === 0) return;
-    const events = new Array<LogEvent>(count);
-    if (closed !== undefined) events[0] = { type: 'patch', attempt, data: closed };
-    if (unsent !== '') events[head - 1] = { type: 'text', attempt, delta: unsent };
+    if (unsent !== '') emitPatch(native.close());
+    if (unsent === '' && patches.length === 0) return;
+    const text = unsent;
     unsent = '';
-    for (let i = 0; i < patches.length; i++)
-      events[head + i] = { type: 'patch', attempt, data: patches[i] as StreamingData };
-    if (count > 1) emit({ type: 'chunk', attempt, events });
-    else emit(events[0] as LogEvent);
+    emit({ type: 'chunk', attempt, text, patches });
   };
   const emitAnswer = (): void => {
     if (unsent === '') return;

@@ -189,8 +189,8 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
 
   const response: ModelResponse<Data> = {
-    instant: () => log.read((event) => (event.type === 'patch' ? event.data : undefined), begin),
-    deltas: () => log.read((event) => (event.type === 'text' ? event.delta : undefined), begin),
+    instant: () => log.read('patch', begin),
+    deltas: () => log.read('text', begin),
     getData() {
       dataPromise ??= settlement().then((outcome) => {
         if (outcome.kind === 'done') return outcome.data as Data;

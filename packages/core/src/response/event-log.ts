@@ -2,7 +2,8 @@ import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath, wildcardOf } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { FormatName } from '../schema/select-format';
-import { LogReader } from './log-reader';
+import { LogEntries } from './log-entries';
+import { type ChannelReader, LogReader, type ReaderChannel } from './log-reader';
 import { notify } from './replay-log';
 import type { ResponseEvent } from './response-events';
 
@@ -19,10 +20,12 @@ export type RecordEvent =
   | { type: 'answer'; attempt: number; read(): string };
 
 /**
- * The events one pushed chunk produced (its text and the patches parsed from it), pushed as one
- * entry: the log folds and forwards each, and batch subscribers get them in one call.
+ * What one pushed chunk produced: its answer text, then the patches parsed from it. Pushed as one
+ * entry and kept as it came: the log folds each, readers take the text or the patches as they are,
+ * and `patch` / `text` events are built only for subscribers (a batch subscriber gets them in one
+ * call). Per chunk that saves an event object per patch and an array, the response's main garbage.
  */
-export type ChunkEvent = { type: 'chunk'; attempt: number; events: readonly LogEvent[] };
+export type ChunkEvent = { type: 'chunk'; attempt: number; text: string; patches: readonly StreamingData[] };
 
 export type LogEvent = ResponseEvent | RecordEvent | ChunkEvent;
 
@@ -53,9 +56,8 @@ const EMPTY_ARRAY = Symbol('[]');
  *   rebuilt as a fresh event on replay (`indexes` from the path).
  */
 export class EventLog {
-  /** Three slots per entry: a patch's path, value and delta; otherwise the event or the text. */
-  #slots: unknown[] = [];
-  #tags: number[] = [];
+  /** Per entry a tag and three slots: a patch's path, value and delta; otherwise the event or the text. */
+  #entries = new LogEntries();
   /** The latest open delta entry and its path: the next delta of the same path joins it. */
   #last = -1;
   #lastPath = '';
@@ -71,7 +73,7 @@ export class EventLog {
   #attempt = 0;
   #listeners = new Set<(event: ResponseEvent) => void>();
   #batchListeners = new Set<(events: readonly ResponseEvent[]) => void>();
-  #readers = new Set<{ enqueue(event: ResponseEvent): void; wake(): void }>();
+  #readers = new Set<ChannelReader>();
   #closed = false;
   #error: unknown;
 
@@ -87,7 +89,7 @@ export class EventLog {
   push(event: LogEvent): void {
     if (this.#closed) return;
     if (event.type === 'chunk') {
-      this.#pushChunk(event.events);
+      this.#pushChunk(event);
       return;
     }
     this.#fold(event);
@@ -98,22 +100,27 @@ export class EventLog {
   }
 
   /**
-   * Folds a chunk's events first, then forwards them: a listener that subscribes while they are
-   * delivered replays the whole chunk and is not sent its events again.
+   * Folds a chunk first, then forwards it: a listener that subscribes while it is delivered
+   * replays the whole chunk and is not sent its events again.
    */
-  #pushChunk(events: readonly LogEvent[]): void {
-    // A chunk holds only patches and text as a rule: then it is sent as it is, not copied.
-    let plain = true;
-    for (const event of events) {
-      if (event.type === 'chunk') continue; // never nested
-      this.#fold(event);
-      if (isRecord(event)) plain = false;
+  #pushChunk(chunk: ChunkEvent): void {
+    const { attempt, text, patches } = chunk;
+    if (attempt !== this.#attempt) this.#startAttempt(attempt);
+    if (text !== '') this.#foldText(text);
+    for (let i = 0; i < patches.length; i++) this.#foldPatch(patches[i] as StreamingData);
+    if (this.#readers.size > 0) {
+      for (const reader of this.#readers) {
+        if (reader.channel === 'text') {
+          if (text !== '') reader.add(text);
+        } else for (let i = 0; i < patches.length; i++) reader.add(patches[i] as StreamingData);
+      }
     }
-    const sent = plain ? (events as readonly ResponseEvent[]) : events.filter(isResponseEvent);
+    if (this.#listeners.size === 0 && this.#batchListeners.size === 0) return;
+    const sent: ResponseEvent[] = text === '' ? [] : [{ type: 'text', attempt, delta: text }];
+    for (const data of patches) sent.push({ type: 'patch', attempt, data });
     if (sent.length === 0) return;
     const listeners = this.#listeners.size > 0 ? [...this.#listeners] : undefined;
     const batchListeners = this.#batchListeners.size > 0 ? [...this.#batchListeners] : undefined;
-    if (this.#readers.size > 0) for (const reader of this.#readers) for (const event of sent) reader.enqueue(event);
     if (listeners !== undefined) for (const event of sent) for (const listener of listeners) notify(listener, event);
     if (batchListeners !== undefined) for (const listener of batchListeners) notify(listener, sent);
   }
@@ -125,9 +132,7 @@ export class EventLog {
     this.#error = error;
     this.#settleText();
     this.#closeDeltas();
-    // The history grows no more: copies without the arrays' spare capacity.
-    this.#slots = this.#slots.slice();
-    this.#tags = this.#tags.slice();
+    this.#entries.trim();
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
     this.#listeners.clear();
@@ -168,21 +173,18 @@ export class EventLog {
   }
 
   /**
-   * An async iterator over the compact history and every later event, selected with `pick`. Like
+   * An async iterator over the compact history and every later event of `channel`. Like
    * a generator it does nothing until its first `next()`, which calls `onStart` and takes the
    * history.
    */
-  read<Out>(
-    pick: (event: ResponseEvent) => Out | undefined,
-    onStart?: () => void,
-  ): AsyncGenerator<Out, void, undefined> {
-    return new LogReader<Out>(pick, (reader) => {
+  read<Channel extends ReaderChannel>(channel: Channel, onStart?: () => void): LogReader<Channel> {
+    return new LogReader<Channel>(channel, (reader) => {
       onStart?.();
-      if (!this.#closed) this.#readers.add(reader);
+      if (!this.#closed) this.#readers.add(reader as unknown as ChannelReader);
       const log = this;
       return {
         history: this.replay(),
-        detach: () => this.#readers.delete(reader),
+        detach: () => this.#readers.delete(reader as unknown as ChannelReader),
         get closed() {
           return log.closed;
         },
@@ -198,7 +200,7 @@ export class EventLog {
   replay(withRecords: true): LogEvent[];
   replay(withRecords = false): LogEvent[] {
     const events: LogEvent[] = [];
-    for (let entry = 0; entry < this.#tags.length; entry++) {
+    for (let entry = 0; entry < this.#entries.size; entry++) {
       const event = this.#decode(entry);
       if (withRecords || !isRecord(event)) events.push(event);
     }
@@ -208,27 +210,23 @@ export class EventLog {
   /** Record events and the status, attempt, final, error and aborted events, in order (no patches or text). */
   facts(): LogEvent[] {
     const events: LogEvent[] = [];
-    for (let entry = 0; entry < this.#tags.length; entry++) {
-      if ((this.#tags[entry] as number) % KINDS === OTHER) events.push(this.#slots[entry * 3] as LogEvent);
+    for (let entry = 0; entry < this.#entries.size; entry++) {
+      if (this.#entries.tag(entry) % KINDS === OTHER) events.push(this.#entries.get(entry, 1) as LogEvent);
     }
     return events;
   }
 
   /** The text of the last attempt. */
   lastText(): string {
-    for (let entry = this.#tags.length - 1; entry >= 0; entry--) {
-      const tag = this.#tags[entry] as number;
+    for (let entry = this.#entries.size - 1; entry >= 0; entry--) {
+      const tag = this.#entries.tag(entry);
       if (tag % KINDS === TEXT) return Math.floor(tag / KINDS) === this.#attempt ? this.#textAt(entry) : '';
     }
     return '';
   }
 
   #fold(event: ResponseEvent | RecordEvent): void {
-    if (event.attempt !== this.#attempt) {
-      this.#settleText();
-      this.#closeDeltas();
-      this.#attempt = event.attempt;
-    }
+    if (event.attempt !== this.#attempt) this.#startAttempt(event.attempt);
     if (event.type === 'patch') this.#foldPatch(event.data);
     else if (event.type === 'text') this.#foldText(event.delta);
     else if (event.type === 'answer') this.#textSource = event.read;
@@ -256,33 +254,39 @@ export class EventLog {
       if (entry >= 0) {
         this.#last = entry;
       } else {
-        this.#last = this.#tags.length;
+        this.#last = this.#entries.size;
         this.#append(DELTA, path, stored(data.value), data.delta);
         return;
       }
     }
-    const slot = entry * 3;
-    const joined = (this.#slots[slot + 2] as string).length + data.delta.length;
+    const entries = this.#entries;
+    const delta = entries.get(entry, 3) as string;
     const value = data.value;
     // Deltas that cover a whole string value are that value: no second rope of the same text.
-    this.#slots[slot + 2] =
-      typeof value === 'string' && joined === value.length ? value : (this.#slots[slot + 2] as string) + data.delta;
-    this.#slots[slot + 1] = stored(value);
+    const whole = typeof value === 'string' && delta.length + data.delta.length === value.length;
+    entries.set(entry, 3, whole ? value : delta + data.delta);
+    entries.set(entry, 2, stored(value));
   }
 
   #foldText(delta: string): void {
     if (this.#text < 0) {
-      this.#text = this.#tags.length;
+      this.#text = this.#entries.size;
       this.#append(TEXT, this.#textSource ?? new TextAccumulator(), undefined, undefined);
     }
-    const text = this.#slots[this.#text * 3];
+    const text = this.#entries.get(this.#text, 1);
     if (text instanceof TextAccumulator) text.append(delta);
   }
 
   /** An entry's text: a string once settled, an accumulator while the attempt streams. */
   #textAt(entry: number): string {
-    const text = this.#slots[entry * 3] as string | TextAccumulator | (() => string);
+    const text = this.#entries.get(entry, 1) as string | TextAccumulator | (() => string);
     return typeof text === 'string' ? text : typeof text === 'function' ? text() : text.toString();
+  }
+
+  #startAttempt(attempt: number): void {
+    this.#settleText();
+    this.#closeDeltas();
+    this.#attempt = attempt;
   }
 
   #closeDeltas(): void {
@@ -305,8 +309,7 @@ export class EventLog {
   }
 
   #append(kind: number, a: unknown, b: unknown, c: unknown): void {
-    this.#tags.push(kind === OTHER ? OTHER : kind + this.#attempt * KINDS);
-    this.#slots.push(a, b, c);
+    this.#entries.append(kind === OTHER ? OTHER : kind + this.#attempt * KINDS, a, b, c);
   }
 
   /** Turns the attempt's text into one flat string once it can grow no more (next attempt, or closing). */
@@ -315,24 +318,24 @@ export class EventLog {
     if (this.#text < 0) return;
     const text = this.#textAt(this.#text);
     text.charCodeAt(0); // V8 flattens a rope on first read
-    this.#slots[this.#text * 3] = text;
+    this.#entries.set(this.#text, 1, text);
     this.#text = -1;
   }
 
   #decode(entry: number): LogEvent {
-    const tag = this.#tags[entry] as number;
+    const entries = this.#entries;
+    const tag = entries.tag(entry);
     const kind = tag % KINDS;
-    const slot = entry * 3;
-    if (kind === OTHER) return this.#slots[slot] as LogEvent;
+    if (kind === OTHER) return entries.get(entry, 1) as LogEvent;
     const attempt = Math.floor(tag / KINDS);
     if (kind === TEXT) return { type: 'text', attempt, delta: this.#textAt(entry) };
-    const path = this.#slots[slot] as string;
+    const path = entries.get(entry, 1) as string;
     const data: StreamingData = {
       path,
       wildcard_path: path.includes('[') ? wildcardOf(path) : path,
       indexes: indexesOf(path),
-      delta: this.#slots[slot + 2] as string,
-      value: restored(this.#slots[slot + 1]),
+      delta: entries.get(entry, 3) as string,
+      value: restored(entries.get(entry, 2)),
       is_complete: kind >= DONE,
       event_type: kind >= DONE ? 'done' : 'delta',
     };
@@ -344,10 +347,6 @@ export class EventLog {
 
 function isRecord(event: LogEvent): event is RecordEvent {
   return event.type === 'meta' || event.type === 'parsed' || event.type === 'answer';
-}
-
-function isResponseEvent(event: LogEvent): event is ResponseEvent {
-  return event.type !== 'chunk' && !isRecord(event);
 }
 
 function stored(value: unknown): unknown {

@@ -1,3 +1,4 @@
+import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from './response-events';
 
 /** A reader's view of its log once attached. */
@@ -8,29 +9,40 @@ export type Attachment = {
   readonly error: unknown;
 };
 
-/**
- * One reader of an event log (`event-log.ts`): its own queue of picked values (from the replayed
- * history, then from each new event), drained by `next()`. A plain iterator object rather than an
- * async generator: one promise per value instead of a generator's several, and a waiting `next()`
- * is resolved by the event itself.
- */
-export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
+/** What a reader yields: the patches (`instant()`) or the answer text (`deltas()`). */
+export type ReaderChannel = 'patch' | 'text';
+type ChannelValue<Channel extends ReaderChannel> = Channel extends 'patch' ? StreamingData : string;
+
+/** A reader as its log holds it: the channel tells what `add` takes. */
+export type ChannelReader = { enqueue(event: ResponseEvent): void; wake(): void } & (
+  | { readonly channel: 'patch'; add(data: StreamingData): void }
+  | { readonly channel: 'text'; add(text: string): void }
+);
+
+export class LogReader<Channel extends ReaderChannel, Out = ChannelValue<Channel>>
+  implements AsyncGenerator<Out, void, undefined>
+{
+  readonly channel: Channel;
   #queue: Out[] = [];
   #head = 0;
-  #pick: (event: ResponseEvent) => Out | undefined;
-  #attach: ((reader: LogReader<Out>) => Attachment) | undefined;
+  #attach: ((reader: LogReader<Channel, Out>) => Attachment) | undefined;
   #log: Attachment | undefined;
   #finished = false;
   #waiting: ((result: IteratorResult<Out, void> | Promise<IteratorResult<Out, void>>) => void) | undefined;
 
-  constructor(pick: (event: ResponseEvent) => Out | undefined, attach: (reader: LogReader<Out>) => Attachment) {
-    this.#pick = pick;
+  constructor(channel: Channel, attach: (reader: LogReader<Channel, Out>) => Attachment) {
+    this.channel = channel;
     this.#attach = attach;
   }
 
+  /** Takes an event of any kind: the reader keeps what its channel yields. */
   enqueue(event: ResponseEvent): void {
     const out = this.#pick(event);
-    if (out === undefined) return;
+    if (out !== undefined) this.add(out);
+  }
+
+  /** Takes a value of the reader's channel (a patch's data, or a text delta). */
+  add(out: Out): void {
     const waiting = this.#waiting;
     if (waiting === undefined) {
       this.#queue.push(out);
@@ -90,6 +102,11 @@ export class LogReader<Out> implements AsyncGenerator<Out, void, undefined> {
 
   [Symbol.asyncIterator](): AsyncGenerator<Out, void, undefined> {
     return this;
+  }
+
+  #pick(event: ResponseEvent): Out | undefined {
+    if (this.channel === 'patch') return event.type === 'patch' ? (event.data as Out) : undefined;
+    return event.type === 'text' ? (event.delta as Out) : undefined;
   }
 
   #finish(): void {

@@ -1,4 +1,11 @@
-import { createFieldStore, createResponse, defineOutput, type Model, type ResponseEvent } from '@fieldstream/core';
+import {
+  createFieldStore,
+  createResponse,
+  defineOutput,
+  type Model,
+  type ResponseEvent,
+  type StreamingData,
+} from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/response/event-log';
@@ -70,10 +77,14 @@ describe('a store bound to a response', () => {
 });
 
 describe('EventLog chunks', () => {
-  const patch = (path: string, value: string): ResponseEvent => ({
-    type: 'patch',
-    attempt: 0,
-    data: { path, wildcard_path: path, indexes: [], delta: value, value, is_complete: false, event_type: 'delta' },
+  const patch = (path: string, value: string): StreamingData => ({
+    path,
+    wildcard_path: path,
+    indexes: [],
+    delta: value,
+    value,
+    is_complete: false,
+    event_type: 'delta',
   });
 
   it('sends a chunk to batch subscribers in one call and to event subscribers one by one', () => {
@@ -83,11 +94,7 @@ describe('EventLog chunks', () => {
     log.subscribeBatches((batch) => batches.push(batch));
     log.subscribe((event) => events.push(event));
     log.push({ type: 'status', attempt: 0, status: 'streaming' });
-    log.push({
-      type: 'chunk',
-      attempt: 0,
-      events: [{ type: 'text', attempt: 0, delta: 'ab' }, patch('a', 'x'), patch('b', 'y')],
-    });
+    log.push({ type: 'chunk', attempt: 0, text: 'ab', patches: [patch('a', 'x'), patch('b', 'y')] });
     expect(batches.map((batch) => batch.map((event) => event.type))).toEqual([['status'], ['text', 'patch', 'patch']]);
     expect(events.map((event) => event.type)).toEqual(['status', 'text', 'patch', 'patch']);
   });
@@ -102,7 +109,7 @@ describe('EventLog chunks', () => {
       joined = true;
       log.subscribeBatches((batch) => late.push(batch));
     });
-    log.push({ type: 'chunk', attempt: 0, events: [patch('a', 'x'), patch('b', 'y')] });
+    log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x'), patch('b', 'y')] });
     // It joined on the chunk's first event: its replay holds the whole chunk, and nothing follows.
     expect(late.map((batch) => batch.map((event) => event.type))).toEqual([['status', 'patch', 'patch']]);
     log.push({ type: 'status', attempt: 0, status: 'done' });

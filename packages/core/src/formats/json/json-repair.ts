@@ -11,7 +11,7 @@ import { nestsDeeperThan, parseStrictJson } from './json-strict';
 let lenient: FormatFinalParser | undefined;
 
 /** A strict parse `prepare` made, handed to the final parse of the same text (no second `JSON.parse`). */
-let prepared: { text: string; value: unknown } | undefined;
+let prepared: { text: string; value: unknown; maxDepth: number | undefined } | undefined;
 
 /** Makes the lenient parser available synchronously (callers that import it anyway). */
 export function provideJsonRepair(parser: FormatFinalParser): void {
@@ -28,7 +28,7 @@ export async function prepareJson(answer?: string, options: FormatParserOptions 
   if (lenient !== undefined) return;
   const strict = answer === undefined ? undefined : parseStrictJson(answer);
   if (answer !== undefined && strict !== undefined && !nestsDeeperThan(strict.value, options.maxDepth)) {
-    prepared = { text: answer, value: strict.value };
+    prepared = { text: answer, value: strict.value, maxDepth: options.maxDepth };
     return;
   }
   await loadJsonRepair();
@@ -42,7 +42,10 @@ export function parseJsonAnswer(text: string, options: FormatParserOptions = {})
   const memo = prepared;
   prepared = undefined;
   if (lenient !== undefined) return lenient(text, options);
-  const strict = memo?.text === text ? memo : parseStrictJson(text);
+  // `prepare` checked the depth of its parse already.
+  if (memo?.text === text && memo.maxDepth === options.maxDepth)
+    return { value: memo.value, repaired: false, format: 'json' };
+  const strict = parseStrictJson(text);
   if (strict !== undefined && !nestsDeeperThan(strict.value, options.maxDepth)) {
     return { value: strict.value, repaired: false, format: 'json' };
   }

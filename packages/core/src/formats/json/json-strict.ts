@@ -11,15 +11,32 @@ export function parseStrictJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Whether a parsed value has more than `maxDepth` nested containers (iterative). */
+/** Whether a parsed value has more than `maxDepth` nested containers (iterative, two parallel stacks: no pair per node). */
 export function nestsDeeperThan(value: unknown, maxDepth: number | undefined): boolean {
-  if (maxDepth === undefined) return false;
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop() as { value: unknown; depth: number };
-    if (current === null || typeof current !== 'object') continue;
-    if (depth + 1 > maxDepth) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+  if (maxDepth === undefined || value === null || typeof value !== 'object') return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const current = values.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > maxDepth) return true;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const child: unknown = current[i];
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    for (const key in current) {
+      const child: unknown = (current as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return false;
 }
