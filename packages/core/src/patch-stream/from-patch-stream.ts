@@ -9,6 +9,7 @@ import {
 import { AbortError, FieldstreamError, TransportError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
+import { EventLog } from '../response/event-log';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from '../response/response-events';
 import { fetchEventStream } from '../transport/fetch-event-stream';
@@ -29,6 +30,8 @@ export type FromPatchStreamOptions = {
 
 /** A server-side response read in the browser: the read surface of a `ModelResponse`. */
 export type PatchStreamResponse<Data = unknown> = ResponseSource<Data> & {
+  /** The events of each SSE message together (a bound store updates once per message). */
+  subscribeBatches(listener: (events: readonly ResponseEvent<Data>[]) => void): () => void;
   /** Field patches of every attempt, replayed from the start. Starts the request. */
   instant(): AsyncGenerator<StreamingData, void, undefined>;
   /** The validated data the server sent. Starts the request. */
@@ -57,11 +60,13 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   checkOptionalObject('fromPatchStream options.init', options.init);
   checkOptionalFunction('fromPatchStream options.fetch', options.fetch);
   checkOptionalSignal('fromPatchStream options.signal', options.signal);
-  const log: ResponseEvent<Data>[] = [];
-  const listeners = new Set<(event: ResponseEvent<Data>) => void>();
+  // The same compact log as a local response: late subscribers replay coalesced deltas, a store
+  // updates once per SSE message, and nothing grows with the number of deltas.
+  const log = new EventLog();
   const events: ObservationEvent[] = [];
   const observers = new Set<(event: ObservationEvent) => void>();
-  const wakers = new Set<() => void>();
+  /** `getData()` callers waiting for the outcome: woken by a final, an error, a status or the end. */
+  const settleWaiters = new Set<() => void>();
   const controller = new AbortController();
   const decoder = new PatchDecoder();
   let status: ResponseStatus = 'idle';
@@ -70,20 +75,47 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   let failure: FieldstreamError | undefined;
   let started = false;
   let data: Promise<Data> | undefined;
+  // The latest final data and the latest error, and whether that error came after it.
+  let final: { data: Data } | undefined;
+  let lastError: FieldstreamError | undefined;
+  let errorAfterFinal = false;
+  /** Patches of one SSE message, sent to the log as one chunk (one store update). */
+  let patches: StreamingData[] = [];
+  let patchAttempt = 0;
 
+  const flushPatches = () => {
+    if (patches.length === 0) return;
+    log.push({ type: 'chunk', attempt: patchAttempt, text: '', patches });
+    patches = [];
+  };
   const emit = (event: ResponseEvent<Data>) => {
     if (closed) return;
+    if (event.type === 'patch') {
+      if (event.attempt !== patchAttempt) flushPatches();
+      patchAttempt = event.attempt;
+      patches.push(event.data);
+      return;
+    }
+    flushPatches();
     if (event.type === 'status') status = event.status;
-    if (event.type === 'attempt') attempt = event.attempt;
-    log.push(event);
-    for (const listener of [...listeners]) listener(event);
-    for (const wake of [...wakers]) wake();
+    else if (event.type === 'attempt') attempt = event.attempt;
+    else if (event.type === 'final') {
+      final = { data: event.data };
+      errorAfterFinal = false;
+    } else if (event.type === 'error') {
+      lastError = event.error;
+      errorAfterFinal = true;
+    }
+    log.push(event as ResponseEvent);
+    for (const wake of [...settleWaiters]) wake();
   };
   const close = (error?: FieldstreamError) => {
     if (closed) return;
+    flushPatches();
     failure = error;
     closed = true;
-    for (const wake of [...wakers]) wake();
+    log.close(error);
+    for (const wake of [...settleWaiters]) wake();
   };
 
   const read = async () => {
@@ -107,6 +139,7 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
             for (const observer of [...observers]) observer(decoded.observation);
           }
         }
+        flushPatches();
       }
       close();
     } catch (error) {
@@ -129,57 +162,41 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   const settledData = (): Promise<Data> =>
     new Promise<Data>((resolve, reject) => {
       const check = () => {
-        const final = log.findLast((event) => event.type === 'final');
-        const error = log.findLast((event) => event.type === 'error');
-        if (final?.type === 'final' && (error === undefined || log.indexOf(error) < log.indexOf(final))) {
-          unsubscribe();
+        if (final !== undefined && !errorAfterFinal) {
+          settleWaiters.delete(check);
           resolve(final.data);
-        } else if (error?.type === 'error' && (closed || status === 'error')) {
-          unsubscribe();
-          reject(error.error);
+        } else if (lastError !== undefined && (closed || status === 'error')) {
+          settleWaiters.delete(check);
+          reject(lastError);
         } else if (closed) {
-          unsubscribe();
+          settleWaiters.delete(check);
           reject(failure ?? new TransportError('The patch stream ended without data', 0, ''));
         }
       };
-      const unsubscribe = subscribeWaker(check);
+      settleWaiters.add(check);
       check();
     });
-  const subscribeWaker = (wake: () => void) => {
-    wakers.add(wake);
-    return () => wakers.delete(wake);
-  };
 
   const onExternalAbort = () => response.abort(String(options.signal?.reason ?? 'The response was aborted'));
   const response: PatchStreamResponse<Data> = {
+    // The log is untyped; its one `final` event carries the server's data, which is `Data`.
     subscribe(listener) {
       checkFunction('fromPatchStream subscribe listener', listener);
-      const isolated = isolateListener('fromPatchStream subscribe', listener);
-      for (const event of [...log]) isolated(event);
-      listeners.add(isolated);
+      const unsubscribe = log.subscribe(
+        isolateListener('fromPatchStream subscribe', listener as (event: ResponseEvent) => void),
+      );
       start();
-      return () => listeners.delete(isolated);
+      return unsubscribe;
     },
-    async *instant() {
+    subscribeBatches(listener) {
+      checkFunction('fromPatchStream subscribeBatches listener', listener);
+      const unsubscribe = log.subscribeBatches(
+        isolateListener('fromPatchStream subscribeBatches', listener as (events: readonly ResponseEvent[]) => void),
+      );
       start();
-      let index = 0;
-      for (;;) {
-        while (index < log.length) {
-          const event = log[index++] as ResponseEvent<Data>;
-          if (event.type === 'patch') yield event.data;
-        }
-        if (closed) {
-          if (failure !== undefined) throw failure;
-          return;
-        }
-        await new Promise<void>((resolve) => {
-          const stop = subscribeWaker(() => {
-            stop();
-            resolve();
-          });
-        });
-      }
+      return unsubscribe;
     },
+    instant: () => log.read('patch', start),
     getData() {
       start();
       data ??= settledData();
