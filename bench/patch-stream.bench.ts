@@ -6,11 +6,14 @@
  * - the same read as fast as possible (events gathered since the last read are one message),
  * - whole partial objects, one SSE message per chunk (what `streamObject` + `useObject` send),
  * - for scale, the raw answer text as SSE deltas (which leaves all parsing to the browser).
+ * Then the browser's side: CPU time of `fromPatchStream` reading the written stream (every patch
+ * through `instant()` while `getData()` waits), which must grow linearly with the answer.
  */
 import { createResponse, createStreamParser, type ResponseEvent, scriptedModel } from '../packages/core/src/index';
+import { fromPatchStream } from '../packages/core/src/patch-stream/from-patch-stream';
 import { PatchEncoder } from '../packages/core/src/patch-stream/patch-codec';
 import { toPatchStream } from '../packages/core/src/patch-stream/to-patch-stream';
-import { chunkText } from './harness';
+import { chunkText, median } from './harness';
 import { benchDocument } from './json-documents';
 
 const CHUNK = 20;
@@ -52,6 +55,29 @@ async function streamedBytes(answer: string): Promise<{ bytes: number; messages:
     messages++;
   }
   return { bytes, messages };
+}
+
+/** Median CPU ms of `fromPatchStream` reading `wire` (an in-memory fetch): getData() awaited while every instant() patch is read. */
+async function clientCpuMs(wire: string, runs = 7): Promise<number> {
+  const read = async () => {
+    const client = fromPatchStream({
+      url: 'http://bench.invalid/',
+      fetch: async () => new Response(wire, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    // As an app does: the data is awaited while the patches stream.
+    const data = client.getData();
+    for await (const _ of client.instant());
+    await data;
+  };
+  await read();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.cpuUsage();
+    await read();
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
 }
 
 /** The answer text itself, one SSE message per chunk: the floor, with all parsing left to the browser. */
@@ -107,5 +133,23 @@ export default async function patchStreamBench(): Promise<void> {
   console.log(
     `\nTargets: linear, bytes per answer byte at 256 KB ≤ 1.05× those at 64 KB (${growth.toFixed(2)}×): ${check(growth <= 1.05)}; ` +
       `at most 2× the answer even with one message per event (${worst.toFixed(2)}×): ${check(worst <= 2)}.`,
+  );
+
+  console.log('\n### The browser side: fromPatchStream reading the stream (CPU, median of 7)\n');
+  console.log('| answer | wire | CPU ms | µs per answer KB |');
+  console.log('|---|---:|---:|---:|');
+  const perKb: number[] = [];
+  for (const size of [64 * 1024, 256 * 1024]) {
+    const answer = answerOf(size);
+    const wire = await toPatchStream(makeResponse(answer)).text();
+    const ms = await clientCpuMs(wire);
+    perKb.push((1000 * ms) / (utf8(answer) / 1024));
+    console.log(
+      `| ${(utf8(answer) / 1024).toFixed(0)} KB | ${(utf8(wire) / 1024).toFixed(0)} KB | ${ms.toFixed(1)} | ${(perKb.at(-1) ?? 0).toFixed(0)} |`,
+    );
+  }
+  const clientGrowth = (perKb[1] ?? Number.NaN) / (perKb[0] ?? Number.NaN);
+  console.log(
+    `\nTarget: linear, CPU per answer KB at 256 KB ≤ 1.25× that at 64 KB (${clientGrowth.toFixed(2)}×): ${check(clientGrowth <= 1.25)}.`,
   );
 }
