@@ -1,7 +1,8 @@
 import { TransportError } from '../errors/errors';
-import { abortable, sleep, throwIfAborted, toAbortError } from './abort';
+import { sleep, throwIfAborted, toAbortError } from './abort';
 import { checkFetchEventStream } from './check-transport-input';
-import { parseSSE } from './parse-sse';
+import { decodeSSE } from './parse-sse';
+import { readChunks } from './read-chunks';
 import { isTransientFailure, type RetryOptions, retryAfterHeaderMs, retryDelay } from './retry-policy';
 import type { SSEMessage } from './sse-message';
 
@@ -57,7 +58,7 @@ export async function* fetchEventStream(
   try {
     const response = await openEventStream(target, options, connection.signal);
     if (response.body) {
-      for await (const message of parseSSE(response.body, { signal: connection.signal })) {
+      for await (const message of decodeSSE(response.body, connection.signal)) {
         yield message;
         if (isEndMessage?.(message)) return;
       }
@@ -85,30 +86,24 @@ export async function* fetchEventStream(
 
 async function openEventStream(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
   for (let retry = 1; ; retry++) {
-    try {
-      return await openOnce(url, options, signal);
-    } catch (error) {
-      const policy = options.retry;
-      if (!(error instanceof OpenFailure) || !policy || retry > policy.attempts) throw unwrap(error);
-      if (!(policy.shouldRetry ?? isTransientFailure)(error.error)) throw error.error;
-      await sleep(retryDelay(policy, retry, error.error, retryAfterHeaderMs(error.headers)), signal);
-    }
+    const opened = await openOnce(url, options, signal);
+    if (!Array.isArray(opened)) return opened;
+    const [error, headers] = opened;
+    const policy = options.retry;
+    if (!policy || retry > policy.attempts || !(policy.shouldRetry ?? isTransientFailure)(error)) throw error;
+    await sleep(retryDelay(policy, retry, error, retryAfterHeaderMs(headers)), signal);
   }
 }
 
-/** A failure to open the stream, with the response headers (for `Retry-After`). */
-class OpenFailure {
-  constructor(
-    readonly error: TransportError,
-    readonly headers?: Headers,
-  ) {}
-}
+/** A failure to open the stream (retried by the policy), with the response headers (for `Retry-After`). */
+type OpenFailure = [error: TransportError, headers?: Headers];
 
-function unwrap(error: unknown): unknown {
-  return error instanceof OpenFailure ? error.error : error;
-}
-
-async function openOnce(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
+/** The response, or why it cannot be read as an event stream. Aborts and other errors are thrown. */
+async function openOnce(
+  url: string,
+  options: FetchEventStreamOptions,
+  signal: AbortSignal,
+): Promise<Response | OpenFailure> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const headers: Record<string, string> = { ...options.headers };
   if (!Object.keys(headers).some((name) => name.toLowerCase() === 'accept')) headers.accept = 'text/event-stream';
@@ -124,22 +119,22 @@ async function openOnce(url: string, options: FetchEventStreamOptions, signal: A
   } catch (error) {
     if (signal.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new OpenFailure(new TransportError(`Request to ${url} failed: ${reason}`, 0, '', { url, cause: error }));
+    return [new TransportError(`Request to ${url} failed: ${reason}`, 0, '', { url, cause: error })];
   }
   if (!response.ok) {
     const body = await readErrorBody(response, signal);
-    throw new OpenFailure(
+    return [
       new TransportError(`HTTP ${response.status} ${response.statusText} from ${url}`, response.status, body, {
         url,
         retryAfter: response.headers.get('retry-after') ?? undefined,
       }),
       response.headers,
-    );
+    ];
   }
   const contentType = response.headers.get('content-type') ?? '';
   if (contentType.split(';')[0]?.trim().toLowerCase() !== 'text/event-stream') {
     const body = await readErrorBody(response, signal);
-    throw new OpenFailure(
+    return [
       new TransportError(
         `Expected text/event-stream from ${url}, got ${contentType === '' ? 'no content type' : contentType}`,
         response.status,
@@ -147,27 +142,25 @@ async function openOnce(url: string, options: FetchEventStreamOptions, signal: A
         { url },
       ),
       response.headers,
-    );
+    ];
   }
   return response;
 }
 
 /** Reads at most {@link MAX_ERROR_BODY} characters of a body, then lets the connection go. */
 async function readErrorBody(response: Response, signal: AbortSignal): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
-    while (text.length < MAX_ERROR_BODY) {
-      const { done, value } = await abortable(reader.read(), signal);
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
+    if (response.body) {
+      // Leaving the loop early cancels the body (readChunks releases its source).
+      for await (const chunk of readChunks(response.body, signal)) {
+        text += decoder.decode(chunk, { stream: true });
+        if (text.length >= MAX_ERROR_BODY) return text.slice(0, MAX_ERROR_BODY);
+      }
     }
-    reader.cancel().catch(() => {});
-    return text.slice(0, MAX_ERROR_BODY);
+    return text + decoder.decode();
   } catch (error) {
-    reader.cancel().catch(() => {});
     if (signal.aborted) throw error;
     return text;
   }

@@ -23,9 +23,17 @@ export async function* parseSSE(
   checkChunkSource('parseSSE stream', source);
   checkObject('parseSSE options', options);
   checkOptionalSignal('parseSSE options.signal', options.signal);
+  yield* decodeSSE(source, options.signal);
+}
+
+/** {@link parseSSE} without its entry checks: `fetchEventStream` reads a response body with it. */
+export async function* decodeSSE(
+  source: ChunkSource<Uint8Array | string>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<SSEMessage, void, undefined> {
   const decoder = new SSEDecoder();
   try {
-    for await (const chunk of readChunks(source, options.signal)) yield* decoder.push(chunk);
+    for await (const chunk of readChunks(source, signal)) yield* decoder.push(chunk);
   } catch (error) {
     throw asStreamError(error);
   }

@@ -15,25 +15,25 @@ export class SSEDecoder {
   // `ignoreBOM: true` keeps a leading U+FEFF in the text so that exactly one BOM is stripped, here.
   // A default TextDecoder would strip one and a second strip would follow (`\uFEFF\uFEFFdata:`
   // would then dispatch, which the spec forbids: the second BOM belongs to the field name).
-  private readonly textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private readonly lines = new SSELineSplitter();
-  private readonly completed: SSEMessage[] = [];
-  private readonly onLine = (line: string): void => this.processLine(line);
-  private decodingBytes = false;
-  private atStreamStart = true;
-  private lastEventId = '';
-  private eventType = '';
-  private dataLines: string[] = [];
-  private reconnectionTime: number | undefined;
+  readonly #textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  readonly #lines = new SSELineSplitter();
+  readonly #completed: SSEMessage[] = [];
+  readonly #onLine = (line: string): void => this.#processLine(line);
+  #decodingBytes = false;
+  #atStreamStart = true;
+  #lastEventId = '';
+  #eventType = '';
+  #dataLines: string[] = [];
+  #reconnectionTime: number | undefined;
 
   /** The last event ID in force (what a reconnecting client sends as `Last-Event-ID`). */
   get lastId(): string {
-    return this.lastEventId;
+    return this.#lastEventId;
   }
 
   /** The last valid `retry:` value in milliseconds, if the server sent one. */
   get retry(): number | undefined {
-    return this.reconnectionTime;
+    return this.#reconnectionTime;
   }
 
   /** Feeds raw bytes (decoded as streaming UTF-8) or already-decoded text. Returns the completed events. */
@@ -41,13 +41,13 @@ export class SSEDecoder {
     checkSSEChunk(chunk);
     if (typeof chunk === 'string') {
       // Keep order if a byte sequence was left half-decoded before switching to text.
-      if (this.decodingBytes) this.flushBytes();
-      this.feed(chunk);
+      if (this.#decodingBytes) this.#flushBytes();
+      this.#feed(chunk);
     } else {
-      this.decodingBytes = true;
-      this.feed(this.textDecoder.decode(chunk, { stream: true }));
+      this.#decodingBytes = true;
+      this.#feed(this.#textDecoder.decode(chunk, { stream: true }));
     }
-    return this.take();
+    return this.#take();
   }
 
   /**
@@ -55,61 +55,60 @@ export class SSEDecoder {
    * whose block never saw its blank line is dropped, as the spec requires.
    */
   end(): SSEMessage[] {
-    if (this.decodingBytes) this.flushBytes();
-    const last = this.lines.end();
-    if (last !== undefined) this.processLine(last);
+    if (this.#decodingBytes) this.#flushBytes();
+    const last = this.#lines.end();
+    if (last !== undefined) this.#processLine(last);
     // End of input discards the event being built (its block never saw its blank line).
-    this.dataLines = [];
-    this.eventType = '';
-    this.atStreamStart = true;
-    return this.take();
+    this.#dataLines = [];
+    this.#eventType = '';
+    this.#atStreamStart = true;
+    return this.#take();
   }
 
-  private flushBytes(): void {
-    this.decodingBytes = false;
-    const tail = this.textDecoder.decode();
-    if (tail !== '') this.feed(tail);
+  #flushBytes(): void {
+    this.#decodingBytes = false;
+    const tail = this.#textDecoder.decode();
+    if (tail !== '') this.#feed(tail);
   }
 
-  private feed(text: string): void {
-    if (this.atStreamStart && text !== '') {
-      this.atStreamStart = false;
+  #feed(text: string): void {
+    if (this.#atStreamStart && text !== '') {
+      this.#atStreamStart = false;
       if (text.charCodeAt(0) === BOM) text = text.slice(1);
     }
-    this.lines.push(text, this.onLine);
+    this.#lines.push(text, this.#onLine);
   }
 
   // §9.2.6: a blank line dispatches, `:` starts a comment, otherwise `field: value` (one space
   // after the colon is dropped) or a bare field name with an empty value. Unknown fields are ignored.
-  private processLine(line: string): void {
+  #processLine(line: string): void {
     if (line === '') {
-      this.dispatch();
+      this.#dispatch();
       return;
     }
     if (line.charCodeAt(0) === 0x3a) return;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
-    if (field === 'data') this.dataLines.push(value);
-    else if (field === 'event') this.eventType = value;
-    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
-    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.reconnectionTime = Number.parseInt(value, 10);
+    if (field === 'data') this.#dataLines.push(value);
+    else if (field === 'event') this.#eventType = value;
+    else if (field === 'id' && !value.includes('\0')) this.#lastEventId = value;
+    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.#reconnectionTime = Number.parseInt(value, 10);
   }
 
-  private dispatch(): void {
-    if (this.dataLines.length > 0) {
-      this.completed.push({
-        event: this.eventType || 'message',
-        data: this.dataLines.join('\n'),
-        id: this.lastEventId,
+  #dispatch(): void {
+    if (this.#dataLines.length > 0) {
+      this.#completed.push({
+        event: this.#eventType || 'message',
+        data: this.#dataLines.join('\n'),
+        id: this.#lastEventId,
       });
     }
-    this.dataLines = [];
-    this.eventType = '';
+    this.#dataLines = [];
+    this.#eventType = '';
   }
 
-  private take(): SSEMessage[] {
-    if (this.completed.length === 0) return [];
-    return this.completed.splice(0, this.completed.length);
+  #take(): SSEMessage[] {
+    return this.#completed.splice(0);
   }
 }

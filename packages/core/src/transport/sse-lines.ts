@@ -4,37 +4,37 @@
  * many chunks is kept as fragments and joined once, so work stays linear in the input.
  */
 export class SSELineSplitter {
-  private readonly terminator = /\r\n|\r|\n/g;
-  private readonly fragments: string[] = [];
+  readonly #terminator = /\r\n|\r|\n/g;
+  readonly #fragments: string[] = [];
   // The previous chunk ended with CR: a LF at the start of the next one completes that CRLF.
-  private afterCR = false;
+  #afterCR = false;
 
   /** Feeds decoded text; calls `onLine` for every line it completes, in order. */
   push(text: string, onLine: (line: string) => void): void {
     if (text === '') return;
-    let start = this.afterCR && text.charCodeAt(0) === 0x0a ? 1 : 0;
-    this.afterCR = false;
-    this.terminator.lastIndex = start;
-    for (let match = this.terminator.exec(text); match !== null; match = this.terminator.exec(text)) {
-      onLine(this.complete(text.slice(start, match.index)));
-      start = this.terminator.lastIndex;
-      if (start === text.length && match[0] === '\r') this.afterCR = true;
+    let start = this.#afterCR && text.charCodeAt(0) === 0x0a ? 1 : 0;
+    this.#afterCR = false;
+    this.#terminator.lastIndex = start;
+    for (let match = this.#terminator.exec(text); match !== null; match = this.#terminator.exec(text)) {
+      onLine(this.#complete(text.slice(start, match.index)));
+      start = this.#terminator.lastIndex;
+      if (start === text.length && match[0] === '\r') this.#afterCR = true;
     }
-    if (start < text.length) this.fragments.push(text.slice(start));
+    if (start < text.length) this.#fragments.push(text.slice(start));
   }
 
   /** Ends the input: returns the unterminated last line, if any, and forgets it. */
   end(): string | undefined {
-    this.afterCR = false;
-    if (this.fragments.length === 0) return undefined;
-    return this.complete('');
+    this.#afterCR = false;
+    if (this.#fragments.length === 0) return undefined;
+    return this.#complete('');
   }
 
-  private complete(tail: string): string {
-    if (this.fragments.length === 0) return tail;
-    this.fragments.push(tail);
-    const line = this.fragments.join('');
-    this.fragments.length = 0;
+  #complete(tail: string): string {
+    if (this.#fragments.length === 0) return tail;
+    this.#fragments.push(tail);
+    const line = this.#fragments.join('');
+    this.#fragments.length = 0;
     return line;
   }
 }
