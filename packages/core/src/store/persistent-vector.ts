@@ -12,22 +12,23 @@ type Level = unknown[];
  * the end creates only that index's branch (the gap reads as `undefined`).
  */
 export class PersistentVector<T> {
-  private constructor(
-    private readonly root: Level,
-    /** Bits below the root level: 0 when the root holds values. */
-    private readonly shift: number,
-    readonly length: number,
-  ) {}
+  readonly #root: Level;
+  /** Bits below the root level: 0 when the root holds values. */
+  readonly #shift: number;
 
-  static empty<T>(): PersistentVector<T> {
-    return new PersistentVector<T>([], 0, 0);
+  private constructor(
+    root: Level,
+    shift: number,
+    readonly length: number,
+  ) {
+    this.#root = root;
+    this.#shift = shift;
   }
 
   /** A vector of `items` (holes stay empty), built leaf by leaf in O(n). */
   static from<T>(items: readonly T[]): PersistentVector<T> {
     let level: Level[] = [];
     for (let i = 0; i < items.length; i += WIDTH) level.push(items.slice(i, i + WIDTH));
-    if (level.length === 0) return PersistentVector.empty<T>();
     let shift = 0;
     while (level.length > 1) {
       const parents: Level[] = [];
@@ -35,13 +36,13 @@ export class PersistentVector<T> {
       level = parents;
       shift += BITS;
     }
-    return new PersistentVector<T>(level[0] as Level, shift, items.length);
+    return new PersistentVector<T>(level[0] ?? [], shift, items.length);
   }
 
   get(index: number): T | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    let node: Level | undefined = this.root;
-    for (let shift = this.shift; shift > 0 && node !== undefined; shift -= BITS) {
+    let node: Level | undefined = this.#root;
+    for (let shift = this.#shift; shift > 0 && node !== undefined; shift -= BITS) {
       node = node[(index >>> shift) & MASK] as Level | undefined;
     }
     return node?.[index & MASK] as T | undefined;
@@ -49,8 +50,8 @@ export class PersistentVector<T> {
 
   /** A copy with `value` at `index` (any non-negative integer index; past the end grows the length). */
   set(index: number, value: T): PersistentVector<T> {
-    let root = this.root;
-    let shift = this.shift;
+    let root = this.#root;
+    let shift = this.#shift;
     while (index >= 2 ** (shift + BITS)) {
       root = [root];
       shift += BITS;
@@ -69,7 +70,7 @@ export class PersistentVector<T> {
 
   /** Calls `visit` for every index that was set, in index order (gaps are skipped). */
   forEach(visit: (value: T, index: number) => void): void {
-    const stack: [Level, number, number][] = [[this.root, this.shift, 0]];
+    const stack: [Level, number, number][] = [[this.#root, this.#shift, 0]];
     for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
       const [node, shift, offset] = top;
       if (shift === 0) {

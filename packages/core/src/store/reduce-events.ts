@@ -3,7 +3,7 @@ import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
-import { PathMap, PathMapDraft } from './path-map';
+import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, type SnapshotFields, settledRecord, streamedTree } from './snapshot';
@@ -15,8 +15,7 @@ export type RetryBehaviour = 'keep-stale' | 'clear';
 
 /**
  * Applies a batch of response events to a snapshot and returns the next snapshot (the same
- * object when nothing changed). The batch shares one tree draft and one path-map draft, so each
- * container and trie node is copied at most once per batch. Rules:
+ * object when nothing changed). The batch shares one tree draft. Rules:
  * - events of an older attempt are dropped; the first event of a newer attempt starts a retry;
  * - nothing is applied after `done`, `error` or `aborted`;
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
@@ -36,7 +35,6 @@ export function reduceEvents<Data>(
   let edited: Draft<Data> | undefined;
   let next: Draft<Data> | FieldStoreState<Data> = state;
   let tree: TreeDraft | undefined;
-  let records: PathMapDraft<FieldRecord> | undefined;
   const edit = (): Draft<Data> => {
     edited ??= draftOf(state);
     next = edited;
@@ -49,8 +47,7 @@ export function reduceEvents<Data>(
       edit().attempt = event.attempt;
       if (onRetry === 'clear') {
         tree = new TreeDraft(undefined);
-        records = new PathMapDraft(PathMap.empty<FieldRecord>());
-        edit().reasoning = '';
+        Object.assign(edit(), { fields: PathMap.empty(), reasoning: '' });
       }
     }
     switch (event.type) {
@@ -70,17 +67,19 @@ export function reduceEvents<Data>(
           return;
         }
         tree ??= new TreeDraft(edited === undefined ? dataTree(state) : edited.data);
-        records ??= new PathMapDraft(next.fields);
         writePatch(tree, event.data, target.segments);
         changes?.paths.push(target.segments);
-        const record = records.get(target.key);
+        const record = next.fields.get(target.key);
         const completionSource = event.data.completion_source;
         if (
           record?.isComplete !== event.data.is_complete ||
           record.completionSource !== completionSource ||
           record.attempt !== next.attempt
         ) {
-          records.set(target.key, fieldRecord(event.data.is_complete, completionSource, next.attempt));
+          edit().fields = next.fields.set(
+            target.key,
+            fieldRecord(event.data.is_complete, completionSource, next.attempt),
+          );
         }
         return;
       }
@@ -114,10 +113,7 @@ export function reduceEvents<Data>(
       edit().data = tree.root;
     }
     if (tree !== undefined && changes !== undefined) for (const path of tree.replaced) changes.paths.push(path);
-    const fields = records?.finish();
-    if (fields !== undefined && fields !== next.fields) edit().fields = fields;
     tree = undefined;
-    records = undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { appendSegment } from '../patch/path';
 import type { FieldRecord } from './field-store-state';
-import { PathMap, PathMapDraft } from './path-map';
+import { PathMap } from './path-map';
 import { childOf, keysOf, type Tree } from './tree-node';
 
 /** The records a store keeps once the final data arrived. */
@@ -40,9 +40,13 @@ export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): Set
     if (count > most) [settled, most] = [record, count];
   }
   if (settled === undefined) return { fields, settled };
-  const kept = new PathMapDraft(PathMap.empty<FieldRecord>());
-  for (const [key, record] of fields.entries()) {
-    if (record !== settled || !inTree.has(key)) kept.set(key, record);
-  }
-  return { fields: kept.finish(), settled };
+  const keys: string[] = [];
+  const records: FieldRecord[] = [];
+  fields.forEach((record, key) => {
+    if (record !== settled || !inTree.has(key)) {
+      keys.push(key);
+      records.push(record);
+    }
+  });
+  return { fields: PathMap.from(keys, records), settled };
 }

@@ -1,5 +1,6 @@
 import { readOwn, writeOwn } from '../patch/apply-patch';
 import type { PathSegment } from '../patch/path';
+import { PathMap } from './path-map';
 import { PersistentVector } from './persistent-vector';
 
 /**
@@ -23,107 +24,93 @@ export abstract class TreeNode {
   abstract build(): Container;
 }
 
-/**
- * Object keys map to positions in a `Map` shared by every version of the object: a version owns
- * the positions below its `count`. Keys are only ever appended, so the newest version appends in
- * place; writing to an older version that the map has outgrown copies the map first (the store
- * always writes to the newest version, so it never does).
- */
+/** An object as a persistent map of its keys, in insertion order. */
 export class ObjectNode extends TreeNode {
-  private constructor(
-    private readonly positions: Map<string, number>,
-    private readonly count: number,
-    private readonly values: PersistentVector<Tree>,
-  ) {
+  readonly #entries: PathMap<Tree>;
+
+  private constructor(entries: PathMap<Tree>, plain?: Record<string, unknown>) {
     super();
+    this.#entries = entries;
+    this.plain = plain;
   }
 
   static from(record: Record<string, unknown>, plain?: Record<string, unknown>): ObjectNode {
     const keys = Object.keys(record);
-    const node = new ObjectNode(
-      new Map(keys.map((key, i) => [key, i])),
-      keys.length,
-      PersistentVector.from(keys.map((key) => record[key])),
+    return new ObjectNode(
+      PathMap.from(
+        keys,
+        keys.map((key) => record[key]),
+      ),
+      plain,
     );
-    node.plain = plain;
-    return node;
   }
 
   get(segment: PathSegment): Tree {
-    const position = this.positions.get(String(segment));
-    return position !== undefined && position < this.count ? this.values.get(position) : undefined;
+    return this.#entries.get(String(segment));
   }
 
   has(key: string): boolean {
-    const position = this.positions.get(key);
-    return position !== undefined && position < this.count;
+    return this.#entries.has(key);
   }
 
   keys(): string[] {
     const keys: string[] = [];
-    for (const [key, position] of this.positions) if (position < this.count) keys.push(key);
+    this.#entries.forEach((_, key) => {
+      keys.push(key);
+    });
     return keys;
   }
 
   with(segment: PathSegment, child: Tree): ObjectNode {
-    const key = String(segment);
-    const position = this.positions.get(key);
-    if (position !== undefined && position < this.count) {
-      return new ObjectNode(this.positions, this.count, this.values.set(position, child));
-    }
-    let positions = this.positions;
-    if (positions.size !== this.count) {
-      positions = new Map();
-      for (const [name, at] of this.positions) if (at < this.count) positions.set(name, at);
-    }
-    positions.set(key, this.count);
-    return new ObjectNode(positions, this.count + 1, this.values.set(this.count, child));
+    return new ObjectNode(this.#entries.set(String(segment), child));
   }
 
   forEachChild(visit: (child: Tree) => void): void {
-    this.values.forEach(visit);
+    this.#entries.forEach(visit);
   }
 
   build(): Record<string, unknown> {
     const record: Record<string, unknown> = {};
-    for (const [key, position] of this.positions) {
-      if (position < this.count) writeOwn(record, key, materialised(this.values.get(position)));
-    }
+    this.#entries.forEach((child, key) => {
+      writeOwn(record, key, materialised(child));
+    });
     return record;
   }
 }
 
 export class ArrayNode extends TreeNode {
-  private constructor(private readonly items: PersistentVector<Tree>) {
+  readonly #items: PersistentVector<Tree>;
+
+  private constructor(items: PersistentVector<Tree>, plain?: unknown[]) {
     super();
+    this.#items = items;
+    this.plain = plain;
   }
 
   static from(items: readonly unknown[], plain?: unknown[]): ArrayNode {
-    const node = new ArrayNode(PersistentVector.from(items));
-    node.plain = plain;
-    return node;
+    return new ArrayNode(PersistentVector.from(items), plain);
   }
 
   get length(): number {
-    return this.items.length;
+    return this.#items.length;
   }
 
   get(segment: PathSegment): Tree {
-    return typeof segment === 'number' ? this.items.get(segment) : undefined;
+    return typeof segment === 'number' ? this.#items.get(segment) : undefined;
   }
 
   with(segment: PathSegment, child: Tree): ArrayNode {
-    return new ArrayNode(this.items.set(segment as number, child));
+    return new ArrayNode(this.#items.set(segment as number, child));
   }
 
   forEachChild(visit: (child: Tree) => void): void {
-    this.items.forEach(visit);
+    this.#items.forEach(visit);
   }
 
   build(): unknown[] {
     const items: unknown[] = [];
-    items.length = this.items.length;
-    this.items.forEach((item, i) => {
+    items.length = this.#items.length;
+    this.#items.forEach((item, i) => {
       items[i] = materialised(item);
     });
     return items;
