@@ -75,11 +75,10 @@ export function defineOutput(
     if (schemaNodeAt(root, parsePath(path)) === undefined)
       throw new SchemaError(path, 'ensure path is not in the schema');
   }
-  const ensureKeys = compileEnsureKeys(root, mergeLevels(compiled?.ensure ?? {}, extra));
   const definition: OutputDefinition = {
     shape: document ?? (input as SchemaShape),
     root,
-    ensureKeys,
+    ensureKeys: compileEnsureKeys(root, compiled?.ensure ?? {}, extra),
     toJSONSchema: (jsonSchemaOptions) => toJSONSchema(root, jsonSchemaOptions),
   };
   return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
@@ -115,15 +114,5 @@ function normaliseExtraEnsure(ensure: DefineOutputOptions['ensure']): Record<str
       throw new SchemaError(path, `ensure level must be 'presence' or 'not_null'`);
     out[path] = level;
   }
-  return out;
-}
-
-/** `required` levels and the `ensure` option together; `not_null` wins. */
-function mergeLevels(
-  base: Readonly<Record<string, EnsureLevel>>,
-  extra: Readonly<Record<string, EnsureLevel>>,
-): Record<string, EnsureLevel> {
-  const out = { ...base };
-  for (const [path, level] of Object.entries(extra)) if (out[path] !== 'not_null') out[path] = level;
   return out;
 }

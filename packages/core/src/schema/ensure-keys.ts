@@ -3,29 +3,25 @@ import type { EnsureLevel, OutputNode } from './schema-types';
 
 /**
  * Collects the ensure markers of a compiled schema as `{ wildcardPath: level }`, in document
- * order: `items[*].name`. When a path is marked twice, `not_null` beats `presence`.
+ * order: `items[*].name`, then the paths of each of `extra` in turn. When a path is marked twice,
+ * `not_null` beats `presence`.
  */
 export function compileEnsureKeys(
   root: OutputNode,
-  extra: Readonly<Record<string, EnsureLevel>> = {},
+  ...extra: Readonly<Record<string, EnsureLevel>>[]
 ): Record<string, EnsureLevel> {
   const keys: Record<string, EnsureLevel> = Object.create(null);
-  const stack: { node: OutputNode; path: string }[] = [{ node: root, path: '' }];
+  const merge = (path: string, level: EnsureLevel | undefined): void => {
+    if (level && keys[path] !== 'not_null') keys[path] = level;
+  };
+  const stack: [OutputNode, string][] = [[root, '']];
   while (stack.length > 0) {
-    const { node, path } = stack.pop() as { node: OutputNode; path: string };
-    if (node.kind === 'array') stack.push({ node: node.item, path: `${path}[*]` });
+    const [node, path] = stack.pop() as [OutputNode, string];
+    if (node.kind === 'array') stack.push([node.item, `${path}[*]`]);
     else if (node.kind === 'object') {
-      const children = [...node.fields];
-      for (let i = children.length - 1; i >= 0; i--) {
-        const [key, child] = children[i] as [string, OutputNode];
-        stack.push({ node: child, path: appendSegment(path, key) });
-      }
-    } else if (node.ensure) mergeEnsure(keys, path, node.ensure);
+      for (const [key, child] of [...node.fields].reverse()) stack.push([child, appendSegment(path, key)]);
+    } else merge(path, node.ensure);
   }
-  for (const [path, level] of Object.entries(extra)) mergeEnsure(keys, path, level);
+  for (const levels of extra) for (const [path, level] of Object.entries(levels)) merge(path, level);
   return { ...keys };
-}
-
-function mergeEnsure(keys: Record<string, EnsureLevel>, path: string, level: EnsureLevel): void {
-  if (keys[path] !== 'not_null') keys[path] = level;
 }

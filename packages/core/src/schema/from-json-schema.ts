@@ -1,5 +1,6 @@
 import { SchemaError } from '../errors/errors';
 import { appendSegment } from '../patch/path';
+import { describe, isLiteral, leafNode, TYPE_NAMES } from './compile-schema';
 import type { JsonSchema } from './json-schema';
 import type { EnsureLevel, Literal, OutputNode, TypeName } from './schema-types';
 
@@ -8,9 +9,12 @@ export type CompiledJsonSchema = { root: OutputNode; ensure: Record<string, Ensu
 
 /** Keywords whose meaning the streaming formats cannot express; each throws a `SchemaError` naming it. */
 const UNSUPPORTED = ['not', 'if', 'then', 'else', 'patternProperties', 'prefixItems', 'dependentSchemas'] as const;
-const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
-type Compiled = { node: OutputNode; nullable: boolean; minimum: number };
+/**
+ * A compiled sub-schema, and whether null or an empty value (blank string, empty list) may be valid:
+ * then a `required` key is only ensured present, otherwise `not_null`.
+ */
+type Compiled = [node: OutputNode, weak: boolean];
 type Context = { document: JsonSchema; resolving: Set<string>; ensure: Record<string, EnsureLevel> };
 
 /**
@@ -24,14 +28,14 @@ type Context = { document: JsonSchema; resolving: Set<string>; ensure: Record<st
  */
 export function compileJsonSchema(document: JsonSchema): CompiledJsonSchema {
   const context: Context = { document, resolving: new Set(['#']), ensure: Object.create(null) };
-  const { node } = compile(document, '', context);
-  return { root: node, ensure: { ...context.ensure } };
+  const [root] = compile(document, '', context);
+  return { root, ensure: { ...context.ensure } };
 }
 
 // Recursion depth equals the schema's nesting (a `$ref` cycle throws), which the schema's author wrote.
 function compile(schema: unknown, path: string, context: Context): Compiled {
-  if (schema === true) return any('');
-  if (!isObject(schema)) throw new SchemaError(path, `expected a JSON Schema object, got ${describe(schema)}`);
+  if (schema === true) return [leafNode('any', ''), true];
+  if (!isObject(schema)) throw new SchemaError(path, `expected a JSON Schema object, got ${describe(schema, false)}`);
   for (const keyword of UNSUPPORTED) {
     if (keyword in schema) throw new SchemaError(path, `the JSON Schema keyword "${keyword}" is not supported`);
   }
@@ -43,17 +47,25 @@ function compile(schema: unknown, path: string, context: Context): Compiled {
     return compile({ ...stripped(schema, 'allOf'), ...(schema.allOf[0] as JsonSchema) }, path, context);
   }
   const union = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(union)) return compileUnion(union, schema, path, context);
+  if (Array.isArray(union)) return compileUnion(union, schema, description, path, context);
   if ('const' in schema) return literals([schema.const], description, path);
   if (Array.isArray(schema.enum)) return literals(schema.enum, description, path);
-  const { type, nullable } = typeOf(schema, path);
-  const minimum = minimumOf(schema);
-  if (type === 'object') return { node: compileObject(schema, path, context), nullable, minimum };
-  if (type === 'array') {
-    const item = compile(schema.items ?? true, `${path}[*]`, context);
-    return { node: { kind: 'array', item: item.node }, nullable, minimum };
-  }
-  return { node: { kind: 'scalar', type, description, ensure: undefined }, nullable, minimum };
+  const declared = schema.type;
+  const names: unknown[] = declared === undefined ? [] : [declared].flat();
+  const rest = names.filter((name) => name !== 'null');
+  let type = rest.length === 0 ? 'null' : rest[0];
+  // No type: an object or a list by its keywords, else anything.
+  if (names.length === 0) type = 'properties' in schema ? 'object' : 'items' in schema ? 'array' : 'any';
+  else if (rest.length > 1)
+    throw new SchemaError(path, `a union of types (type: ${JSON.stringify(declared)}) is not supported`);
+  else if (type === 'any' || !['object', 'array', ...TYPE_NAMES].includes(type))
+    throw new SchemaError(path, `unknown JSON Schema type ${JSON.stringify(type)}`);
+  // An empty value is valid unless a string's minLength or a list's minItems is at least 1.
+  const least = names.includes('string') ? schema.minLength : names.includes('array') ? schema.minItems : 1;
+  const weak = type === 'any' || names.includes('null') || !(typeof least === 'number' && least >= 1);
+  if (type === 'object') return [compileObject(schema, path, context), weak];
+  if (type === 'array') return [{ kind: 'array', item: compile(schema.items ?? true, `${path}[*]`, context)[0] }, weak];
+  return [leafNode(type as TypeName, description), weak];
 }
 
 function compileObject(schema: JsonSchema, path: string, context: Context): OutputNode {
@@ -65,11 +77,11 @@ function compileObject(schema: JsonSchema, path: string, context: Context): Outp
   const fields = new Map<string, OutputNode>();
   for (const [key, child] of Object.entries(properties)) {
     const childPath = appendSegment(path, key);
-    const compiled = compile(child, childPath, context);
-    let { node } = compiled;
+    const [node, weak] = compile(child, childPath, context);
     if (required.has(key)) {
-      const level = ensureLevel(compiled);
-      if (node.kind === 'scalar' || node.kind === 'enum') node = { ...node, ensure: level };
+      const level = weak ? 'presence' : 'not_null';
+      // A fresh node: a field's level goes on it; a container's is kept by path.
+      if (node.kind === 'scalar' || node.kind === 'enum') node.ensure = level;
       else context.ensure[childPath] = level;
     }
     fields.set(key, node);
@@ -90,21 +102,26 @@ function compileRef(ref: string, schema: JsonSchema, path: string, context: Cont
     );
   context.resolving.add(ref);
   try {
-    const merged = isObject(target) ? { ...target, ...stripped(schema, '$ref') } : target;
-    return compile(merged, path, context);
+    return compile(isObject(target) ? { ...target, ...stripped(schema, '$ref') } : target, path, context);
   } finally {
     context.resolving.delete(ref);
   }
 }
 
-function compileUnion(branches: unknown[], schema: JsonSchema, path: string, context: Context): Compiled {
+function compileUnion(
+  branches: unknown[],
+  schema: JsonSchema,
+  description: string,
+  path: string,
+  context: Context,
+): Compiled {
   const rest = branches.filter((branch) => !(isObject(branch) && branch.type === 'null' && !('enum' in branch)));
   const nullable = rest.length < branches.length;
-  const parent = stripped(schema, schema.anyOf !== undefined ? 'anyOf' : 'oneOf');
-  if (rest.length === 0) return { node: scalar('null', parent), nullable: true, minimum: 0 };
+  if (rest.length === 0) return [leafNode('null', description), true];
   if (rest.length === 1) {
-    const compiled = compile({ ...(rest[0] as JsonSchema), ...parent }, path, context);
-    return { ...compiled, nullable: compiled.nullable || nullable };
+    const parent = stripped(schema, schema.anyOf !== undefined ? 'anyOf' : 'oneOf');
+    const [node, weak] = compile({ ...(rest[0] as JsonSchema), ...parent }, path, context);
+    return [node, weak || nullable];
   }
   const values: unknown[] = [];
   for (const branch of rest) {
@@ -116,61 +133,15 @@ function compileUnion(branches: unknown[], schema: JsonSchema, path: string, con
         `a union (anyOf/oneOf) of ${rest.length} non-null schemas is not supported; only unions of literals (an enum) and of one schema with null are`,
       );
   }
-  return literals([...new Set(nullable ? [...values, null] : values)], descriptionOf(parent), path);
+  return literals([...new Set(nullable ? [...values, null] : values)], description, path);
 }
 
+/** An enum; null or a blank string among its values may be a valid answer. */
 function literals(values: unknown[], description: string, path: string): Compiled {
   if (values.length === 0) throw new SchemaError(path, 'an enum needs at least one value');
   if (!values.every(isLiteral))
     throw new SchemaError(path, 'enum and const values must be strings, numbers, booleans or null');
-  const node: OutputNode = { kind: 'enum', values: values as Literal[], description, ensure: undefined };
-  const nullable = values.includes(null);
-  return { node, nullable, minimum: values.includes('') ? 0 : 1 };
-}
-
-function typeOf(schema: JsonSchema, path: string): { type: TypeName | 'object' | 'array'; nullable: boolean } {
-  const declared = schema.type;
-  const names = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
-  const nullable = names.includes('null');
-  const rest = names.filter((name) => name !== 'null');
-  if (names.length === 0) {
-    if ('properties' in schema) return { type: 'object', nullable: false };
-    if ('items' in schema) return { type: 'array', nullable: false };
-    return { type: 'any', nullable: true };
-  }
-  if (rest.length === 0) return { type: 'null', nullable: true };
-  if (rest.length > 1)
-    throw new SchemaError(path, `a union of types (type: ${JSON.stringify(declared)}) is not supported`);
-  const type = rest[0];
-  if (type === 'object' || type === 'array') return { type, nullable };
-  if (typeof type === 'string' && SCALAR_TYPES.has(type)) return { type: type as TypeName, nullable };
-  throw new SchemaError(path, `unknown JSON Schema type ${JSON.stringify(type)}`);
-}
-
-/** 1 when an empty value (blank string, empty list) cannot be valid, else 0. */
-function minimumOf(schema: JsonSchema): number {
-  if (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string')))
-    return typeof schema.minLength === 'number' && schema.minLength >= 1 ? 1 : 0;
-  if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')))
-    return typeof schema.minItems === 'number' && schema.minItems >= 1 ? 1 : 0;
-  return 1;
-}
-
-function ensureLevel({ node, nullable, minimum }: Compiled): EnsureLevel {
-  if (nullable || minimum === 0) return 'presence';
-  return node.kind === 'scalar' && (node.type === 'any' || node.type === 'null') ? 'presence' : 'not_null';
-}
-
-function any(description: string): Compiled {
-  return { node: { kind: 'scalar', type: 'any', description, ensure: undefined }, nullable: true, minimum: 0 };
-}
-
-function scalar(type: TypeName, schema: JsonSchema): OutputNode {
-  return { kind: 'scalar', type, description: descriptionOf(schema), ensure: undefined };
-}
-
-function descriptionOf(schema: JsonSchema): string {
-  return typeof schema.description === 'string' ? schema.description : '';
+  return [leafNode(values as Literal[], description), values.includes(null) || values.includes('')];
 }
 
 function stripped(schema: JsonSchema, keyword: string): JsonSchema {
@@ -180,14 +151,4 @@ function stripped(schema: JsonSchema, keyword: string): JsonSchema {
 
 function isObject(value: unknown): value is JsonSchema {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function isLiteral(value: unknown): value is Literal {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value;
 }

@@ -21,53 +21,40 @@ export function toJSONSchema(root: OutputNode, options: JsonSchemaOptions = {}):
   return { ...head, ...schema };
 }
 
-// Recursion depth equals the schema's nesting, which the author wrote by hand.
+/** A node's ensure level (object and list nodes carry none). */
+const ensureOf = (node: OutputNode): EnsureLevel | undefined => (node as { ensure?: EnsureLevel }).ensure;
+
+// Recursion depth equals the schema's nesting, which the author wrote by hand. Every schema built
+// here is fresh, so making one nullable changes it in place.
 function nodeSchema(node: OutputNode, strict: boolean): JsonSchema {
-  switch (node.kind) {
-    case 'object': {
-      const properties: Record<string, JsonSchema> = {};
-      const required: string[] = [];
-      for (const [key, child] of node.fields) {
+  if (node.kind === 'object') {
+    const required: string[] = [];
+    // fromEntries defines own properties: a `__proto__` field stays a field.
+    const properties = Object.fromEntries(
+      Array.from(node.fields, ([key, child]) => {
         const ensure = ensureOf(child);
-        let childSchema = nodeSchema(child, strict);
-        if (strict && ensure !== 'not_null' && ensure !== 'presence') childSchema = nullable(childSchema);
-        else if (ensure === 'presence') childSchema = nullable(childSchema);
-        Object.defineProperty(properties, key, {
-          value: childSchema,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-        if (strict || ensure !== undefined) required.push(key);
-      }
-      const out: JsonSchema = { type: 'object', properties };
-      if (required.length > 0) out.required = required;
-      if (strict) out.additionalProperties = false;
-      return out;
-    }
-    case 'array': {
-      const out: JsonSchema = { type: 'array', items: nodeSchema(node.item, strict) };
-      if (node.item.kind !== 'object' && node.item.kind !== 'array' && node.item.ensure === 'not_null')
-        out.minItems = 1;
-      return out;
-    }
-    case 'enum':
-      return withDescription({ enum: [...node.values] }, node.description);
-    case 'scalar':
-      return withDescription(node.type === 'any' ? {} : { type: node.type }, node.description);
+        const schema = nodeSchema(child, strict);
+        if (strict || ensure) required.push(key);
+        // `presence` allows null; strict mode makes every key required, so an optional one allows null.
+        if (ensure === 'presence' || (strict && !ensure)) {
+          if (typeof schema.type === 'string' && schema.type !== 'null') schema.type = [schema.type, 'null'];
+          else if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+        }
+        return [key, schema];
+      }),
+    );
+    const out: JsonSchema = { type: 'object', properties };
+    if (required.length > 0) out.required = required;
+    if (strict) out.additionalProperties = false;
+    return out;
   }
-}
-
-function ensureOf(node: OutputNode): EnsureLevel | undefined {
-  return node.kind === 'scalar' || node.kind === 'enum' ? node.ensure : undefined;
-}
-
-function nullable(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string' && schema.type !== 'null') return { ...schema, type: [schema.type, 'null'] };
-  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) return { ...schema, enum: [...schema.enum, null] };
-  return schema;
-}
-
-function withDescription(schema: JsonSchema, description: string): JsonSchema {
-  return description === '' ? schema : { ...schema, description };
+  if (node.kind === 'array') {
+    const out: JsonSchema = { type: 'array', items: nodeSchema(node.item, strict) };
+    if (ensureOf(node.item) === 'not_null') out.minItems = 1;
+    return out;
+  }
+  const out: JsonSchema =
+    node.kind === 'enum' ? { enum: [...node.values] } : node.type === 'any' ? {} : { type: node.type };
+  if (node.description) out.description = node.description;
+  return out;
 }

@@ -5,12 +5,6 @@ import type { StandardSchemaV1 } from './standard-schema';
 /** A JSON Schema document given as an output: its root names a `type` or a `$schema`. */
 export type JsonSchemaDocument = JsonSchema & ({ type: string } | { $schema: string });
 
-/**
- * Per-vendor converter options. valibot throws on actions with no JSON Schema form (`check`,
- * `custom`…); those are left to its own `validate`, which runs last anyway.
- */
-const LIBRARY_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = { valibot: { errorMode: 'ignore' } };
-
 /** What a Standard JSON Schema gives: its JSON Schema, and its validator when it has one. */
 export type StandardInput = {
   jsonSchema: JsonSchema;
@@ -27,23 +21,27 @@ export function readStandardSchema(schema: unknown): StandardInput | undefined {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return undefined;
   const props = (schema as { '~standard'?: unknown })['~standard'];
   if (props === null || typeof props !== 'object') return undefined;
-  const { vendor, jsonSchema, validate } = props as Record<string, unknown>;
+  const { vendor: name, jsonSchema, validate } = props as Record<string, unknown>;
+  const vendor = String(name);
   // The model writes what the validator takes in, so the input side is the one to describe.
   const input = jsonSchema !== null && typeof jsonSchema === 'object' ? Reflect.get(jsonSchema, 'input') : undefined;
   if (typeof input !== 'function') {
     throw new SchemaError(
       '',
-      `this ${String(vendor)} Standard Schema cannot export JSON Schema (~standard.jsonSchema is missing); valibot schemas need toStandardJsonSchema from @valibot/to-json-schema`,
+      `this ${vendor} Standard Schema cannot export JSON Schema (~standard.jsonSchema is missing); valibot schemas need toStandardJsonSchema from @valibot/to-json-schema`,
     );
   }
   let document: unknown;
   try {
-    document = input.call(jsonSchema, { target: 'draft-2020-12', libraryOptions: LIBRARY_OPTIONS[String(vendor)] });
+    // valibot throws on actions with no JSON Schema form (`check`, `custom`…); those are left to its
+    // own `validate`, which runs last anyway.
+    const libraryOptions = vendor === 'valibot' ? { errorMode: 'ignore' } : undefined;
+    document = input.call(jsonSchema, { target: 'draft-2020-12', libraryOptions });
   } catch (error) {
-    throw new SchemaError('', `${String(vendor)} could not export JSON Schema: ${(error as Error)?.message ?? error}`);
+    throw new SchemaError('', `${vendor} could not export JSON Schema: ${(error as Error)?.message ?? error}`);
   }
   if (document === null || typeof document !== 'object')
-    throw new SchemaError('', `${String(vendor)} exported a JSON Schema that is not an object`);
+    throw new SchemaError('', `${vendor} exported a JSON Schema that is not an object`);
   return {
     jsonSchema: document as JsonSchema,
     props: props as StandardInput['props'],
