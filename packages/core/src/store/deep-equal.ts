@@ -1,4 +1,4 @@
-import { isContainer } from './tree-draft';
+import { isContainer } from './tree-node';
 
 /**
  * Structural equality of JSON-like values (own enumerable keys, arrays by index, `Object.is` for

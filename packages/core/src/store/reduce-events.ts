@@ -7,8 +7,8 @@ import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, type SnapshotFields, settledRecord, streamedTree } from './snapshot';
-import { isContainer, TreeDraft } from './tree-draft';
-import { kindOf, type Tree } from './tree-node';
+import { TreeDraft } from './tree-draft';
+import { isContainer, isContainerKind, type Tree } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
@@ -171,13 +171,10 @@ const CACHED_PATH_LENGTH = 256;
 
 function writePatch(tree: TreeDraft, data: StreamingData, segments: readonly PathSegment[]): void {
   const value = data.value;
-  if (!isContainer(value)) {
+  if (!isContainer(value) || !isContainerKind(tree.read(segments), Array.isArray(value))) {
     tree.write(segments, value);
   } else if (data.event_type === 'done') {
     tree.settleContainer(segments, value);
-  } else {
-    // An opening delta: keep a container of the same kind (with any stale children) as it is.
-    const kind = kindOf(tree.read(segments));
-    if (kind === undefined || (kind === 'array') !== Array.isArray(value)) tree.write(segments, value);
   }
+  // An opening delta keeps a container of the same kind (with any stale children) as it is.
 }

@@ -1,6 +1,5 @@
 import { writeOwn } from '../patch/apply-patch';
-import { isContainer } from './tree-draft';
-import { ArrayNode, childOf, keysOf, kindOf, ObjectNode, type Tree } from './tree-node';
+import { ArrayNode, childOf, isContainer, isContainerKind, keysOf, ObjectNode, type Tree } from './tree-node';
 
 /**
  * The streamed tree to keep for reconciliation once `final` arrived: every subtree equal to the
@@ -18,9 +17,7 @@ const SHARED_DEPTH = 200;
 
 function share(tree: Tree, final: unknown, depth: number): Tree {
   if (Object.is(tree, final)) return final;
-  const kind = kindOf(tree);
-  if (kind === undefined || !isContainer(final) || (kind === 'array') !== Array.isArray(final)) return tree;
-  if (depth >= SHARED_DEPTH) return tree;
+  if (!isContainer(final) || !isContainerKind(tree, Array.isArray(final)) || depth >= SHARED_DEPTH) return tree;
   const keys = keysOf(tree);
   const source = final as Record<string | number, unknown>;
   let allShared = keys.length === Object.keys(final).length;
@@ -38,7 +35,7 @@ function share(tree: Tree, final: unknown, depth: number): Tree {
   });
   if (allShared) return final;
   if (!anyShared) return tree;
-  if (kind === 'array') {
+  if (Array.isArray(final)) {
     const items: Tree[] = [];
     items.length = keys.length;
     children.forEach((child, i) => {

@@ -5,7 +5,7 @@ import {
   ArrayNode,
   type Container,
   childOf,
-  kindOf,
+  isContainerKind,
   lengthOf,
   ObjectNode,
   readTree,
@@ -13,10 +13,6 @@ import {
   type TreeNode,
   toNode,
 } from './tree-node';
-
-export function isContainer(value: unknown): value is Container {
-  return value !== null && typeof value === 'object';
-}
 
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
@@ -59,20 +55,15 @@ export class TreeDraft {
   }
 
   /**
-   * Applies a container's `done`: the container at `segments` becomes exactly `value`'s shape —
-   * keys (or items) that `value` lacks are dropped (leftovers of a stale attempt), ones the tree
-   * lacks are added — while children already in the tree keep their identity. Costs the
-   * container's width, never its depth.
+   * Applies a container's `done` to the container of the same kind at `segments`: it becomes
+   * exactly `value`'s shape — keys (or items) that `value` lacks are dropped (leftovers of a stale
+   * attempt), ones the tree lacks are added — while children already in the tree keep their
+   * identity. Costs the container's width, never its depth.
    */
   settleContainer(segments: readonly PathSegment[], value: Container): void {
     const current = this.read(segments);
-    const kind = kindOf(current);
-    if (kind === undefined || (kind === 'array') !== Array.isArray(value)) {
-      this.write(segments, value);
-      return;
-    }
     if (Array.isArray(value)) {
-      const length = current instanceof ArrayNode ? current.length : (current as unknown[]).length;
+      const length = lengthOf(current);
       const at = (i: number): Tree => childOf(current, i);
       const missing = value.some((item, i) => item !== undefined && at(i) === undefined);
       if (length === value.length && !missing) return;
@@ -94,8 +85,7 @@ export class TreeDraft {
 
   /** The node to write `segments[depth]` into, in place of `tree` (at `segments[0..depth)`). */
   private nodeFor(tree: Tree, wantArray: boolean, segments: readonly PathSegment[], depth: number): TreeNode {
-    const kind = kindOf(tree);
-    if (kind !== undefined && (kind === 'array') === wantArray) return toNode(tree as Container | TreeNode);
+    if (isContainerKind(tree, wantArray)) return toNode(tree as Container | TreeNode);
     if (tree !== undefined) this.replaced.push(segments.slice(0, depth));
     return wantArray ? ArrayNode.from([]) : ObjectNode.from({});
   }

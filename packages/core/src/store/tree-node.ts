@@ -143,11 +143,16 @@ function materialised(tree: Tree): unknown {
   return tree instanceof TreeNode ? tree.plain : tree;
 }
 
-/** `'array'`, `'object'`, or `undefined` for a scalar (nodes and plain containers alike). */
-export function kindOf(tree: Tree): 'array' | 'object' | undefined {
-  if (tree instanceof ArrayNode || Array.isArray(tree)) return 'array';
-  if (tree instanceof ObjectNode || (tree !== null && typeof tree === 'object')) return 'object';
-  return undefined;
+/** A plain object or array (any non-null object). */
+export function isContainer(value: unknown): value is Container {
+  return value !== null && typeof value === 'object';
+}
+
+/** Whether `tree` is a container (a node or a plain one) that is a list exactly when `array` is true. */
+export function isContainerKind(tree: Tree, array: boolean): boolean {
+  return tree instanceof TreeNode
+    ? tree instanceof ArrayNode === array
+    : isContainer(tree) && Array.isArray(tree) === array;
 }
 
 /** A child of a node or a plain container (own properties only). */
@@ -157,9 +162,9 @@ export function childOf(tree: Tree, segment: PathSegment): Tree {
 
 /** The keys of a container (indexes, as numbers, for a list; gaps included), none for a scalar. */
 export function keysOf(tree: Tree): PathSegment[] {
-  if (tree instanceof ArrayNode || Array.isArray(tree)) return Array.from({ length: tree.length }, (_, i) => i);
   if (tree instanceof ObjectNode) return tree.keys();
-  return tree !== null && typeof tree === 'object' ? Object.keys(tree) : [];
+  if (isContainerKind(tree, false)) return Object.keys(tree as Record<string, unknown>);
+  return Array.from({ length: lengthOf(tree) }, (_, i) => i);
 }
 
 /** The tree at `segments`, or `undefined`. Iterative. */
