@@ -27,6 +27,21 @@ export function checkObject(where: string, value: unknown): asserts value is Rec
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(where, 'an object', value);
 }
 
+/** A check of one argument: throws an `ArgumentError` naming `where`. */
+export type ArgumentCheck = (where: string, value: unknown) => void;
+
+/**
+ * Checks the options of `record` that are set (not `undefined`), each with its check, in the
+ * table's order; `where.key` names each one (`fetchEventStream options.headers`).
+ */
+export function checkFields(
+  where: string,
+  record: Record<string, unknown>,
+  checks: Record<string, ArgumentCheck>,
+): void {
+  for (const key in checks) if (record[key] !== undefined) checks[key]?.(`${where}.${key}`, record[key]);
+}
+
 export function checkOptionalObject(where: string, value: unknown): void {
   if (value !== undefined) checkObject(where, value);
 }

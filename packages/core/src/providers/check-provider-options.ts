@@ -1,10 +1,11 @@
 import {
+  checkFields,
+  checkFunction,
   checkObject,
   checkOneOf,
   checkOptionalBoolean,
   checkOptionalFunction,
   checkOptionalObject,
-  checkOptionalString,
   checkString,
   invalid,
 } from '../errors/check-argument';
@@ -17,11 +18,13 @@ export function checkHttpProviderOptions(name: string, options: unknown): void {
   checkObject(where, options);
   checkString(`${where}.baseURL`, options.baseURL);
   checkString(`${where}.model`, options.model);
-  checkOptionalString(`${where}.apiKey`, options.apiKey);
-  checkOptionalObject(`${where}.headers`, options.headers);
-  checkOptionalFunction(`${where}.fetch`, options.fetch);
-  checkOptionalObject(`${where}.body`, options.body);
-  checkRetryOptions(`${where}.retry`, options.retry);
+  checkFields(where, options, {
+    apiKey: checkString,
+    headers: checkObject,
+    fetch: checkFunction,
+    body: checkObject,
+    retry: checkRetryOptions,
+  });
 }
 
 export function checkAgentlyInstantOptions(options: unknown): void {

@@ -1,5 +1,5 @@
 import { TransportError } from '../errors/errors';
-import { fetchEventStream } from '../transport/fetch-event-stream';
+import { streamEvents } from '../transport/fetch-event-stream';
 import type { RetryOptions } from '../transport/retry-policy';
 import type { SSEMessage } from '../transport/sse-message';
 import type { ModelRequest } from './model';
@@ -47,7 +47,7 @@ export function postEventStream(
   body: Record<string, unknown>,
   signal: AbortSignal,
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  return fetchEventStream(url, {
+  return streamEvents(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers, ...options.headers },
     body: JSON.stringify(body),

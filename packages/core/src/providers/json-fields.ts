@@ -16,31 +16,27 @@ export function asNumber(value: unknown): number | undefined {
 }
 
 /** `record.a.b.c`, or undefined as soon as a step is not an object. */
-export function field(record: unknown, ...keys: readonly (string | number)[]): unknown {
+export function field(record: unknown, ...keys: readonly string[]): unknown {
   let current: unknown = record;
-  for (const key of keys) {
-    if (typeof key === 'number') current = Array.isArray(current) ? current[key] : undefined;
-    else current = asRecord(current)?.[key];
-    if (current === undefined) return undefined;
-  }
+  for (const key of keys) current = asRecord(current)?.[key];
   return current;
 }
 
 /** Parses one event's JSON payload; anything else is a typed provider error keeping the raw data. */
 export function parseEventJSON(provider: string, data: string): JsonRecord {
   let parsed: unknown;
+  let cause: unknown;
   try {
     parsed = JSON.parse(data);
   } catch (error) {
-    throw new ProviderError(provider, 'invalid_event', `an event is not JSON: ${data.slice(0, 200)}`, {
-      rawText: data,
-      cause: error,
-    });
+    cause = error;
   }
   const record = asRecord(parsed);
   if (!record) {
-    throw new ProviderError(provider, 'invalid_event', `an event is not a JSON object: ${data.slice(0, 200)}`, {
+    const what = cause === undefined ? 'a JSON object' : 'JSON';
+    throw new ProviderError(provider, 'invalid_event', `an event is not ${what}: ${data.slice(0, 200)}`, {
       rawText: data,
+      cause,
     });
   }
   return record;

@@ -1,9 +1,9 @@
 import {
+  checkFields,
+  checkFunction,
   checkObject,
-  checkOptionalFunction,
-  checkOptionalObject,
   checkOptionalSignal,
-  checkOptionalString,
+  checkString,
   checkWholeNumber,
   invalid,
 } from '../errors/check-argument';
@@ -13,15 +13,13 @@ export function checkRetryOptions(where: string, retry: unknown): void {
   if (retry === undefined) return;
   checkObject(where, retry);
   checkWholeNumber(`${where}.attempts`, retry.attempts);
-  const delay = retry.delayMs;
-  if (
-    delay !== undefined &&
-    typeof delay !== 'function' &&
-    !(typeof delay === 'number' && delay >= 0 && Number.isFinite(delay))
-  ) {
-    throw invalid(`${where}.delayMs`, 'a finite number ≥ 0 or a function', delay);
+  checkFields(where, retry, { delayMs: checkDelay, shouldRetry: checkFunction });
+}
+
+function checkDelay(where: string, delay: unknown): void {
+  if (typeof delay !== 'function' && !(typeof delay === 'number' && delay >= 0 && Number.isFinite(delay))) {
+    throw invalid(where, 'a finite number ≥ 0 or a function', delay);
   }
-  checkOptionalFunction(`${where}.shouldRetry`, retry.shouldRetry);
 }
 
 /** A byte stream or an async iterable of chunks. */
@@ -39,14 +37,17 @@ export function checkChunkSource(where: string, source: unknown): void {
 /** `fetchEventStream(url, options)`. */
 export function checkFetchEventStream(url: unknown, options: unknown): void {
   if (typeof url !== 'string' && !(url instanceof URL)) throw invalid('fetchEventStream url', 'a string or a URL', url);
-  checkObject('fetchEventStream options', options);
-  checkOptionalString('fetchEventStream options.method', options.method);
-  checkOptionalObject('fetchEventStream options.headers', options.headers);
-  checkOptionalSignal('fetchEventStream options.signal', options.signal);
-  checkOptionalFunction('fetchEventStream options.fetch', options.fetch);
-  checkOptionalFunction('fetchEventStream options.isEndMessage', options.isEndMessage);
-  checkOptionalObject('fetchEventStream options.init', options.init);
-  checkRetryOptions('fetchEventStream options.retry', options.retry);
+  const where = 'fetchEventStream options';
+  checkObject(where, options);
+  checkFields(where, options, {
+    method: checkString,
+    headers: checkObject,
+    signal: checkOptionalSignal,
+    fetch: checkFunction,
+    isEndMessage: checkFunction,
+    init: checkObject,
+    retry: checkRetryOptions,
+  });
 }
 
 /** A chunk of an event stream: text or bytes. */

@@ -49,12 +49,22 @@ export async function* fetchEventStream(
   options: FetchEventStreamOptions = {},
 ): AsyncGenerator<SSEMessage, void, undefined> {
   checkFetchEventStream(url, options);
+  yield* streamEvents(String(url), options);
+}
+
+/**
+ * {@link fetchEventStream} without its entry checks: for the HTTP providers, whose options are
+ * checked when the model is made and whose request they build themselves.
+ */
+export async function* streamEvents(
+  target: string,
+  options: FetchEventStreamOptions,
+): AsyncGenerator<SSEMessage, void, undefined> {
   const { signal, isEndMessage } = options;
   throwIfAborted(signal);
   const connection = new AbortController();
   const forwardAbort = () => connection.abort(signal?.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
-  const target = String(url);
   try {
     const response = await openEventStream(target, options, connection.signal);
     if (response.body) {
