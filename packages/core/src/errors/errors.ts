@@ -1,12 +1,13 @@
 /** Base class of every error Fieldstream throws on purpose. `code` is stable for programs. */
 export class FieldstreamError extends Error {
   override name = 'FieldstreamError';
+  // `declare`: the constructor assigns these (same property order), no separate field definitions.
   /** A stable, machine-readable code. */
-  readonly code: string;
+  declare readonly code: string;
   /** The raw model text the error is about, when there is one. */
-  readonly rawText: string | undefined;
+  declare readonly rawText: string | undefined;
   /** The 0-based attempt the error happened in, when inside a response. */
-  readonly attempt: number | undefined;
+  declare readonly attempt: number | undefined;
   constructor(code: string, message: string, options: FieldstreamErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
@@ -95,9 +96,9 @@ export class TransportError extends FieldstreamError {
     this.url = options.url;
     this.retryAfter = options.retryAfter;
   }
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** The response's `Retry-After` header (seconds or an HTTP date), when it sent one. */
-  readonly retryAfter: string | undefined;
+  declare readonly retryAfter: string | undefined;
 }
 
 /** The provider reported an error inside an otherwise healthy stream (rate limit, overload, …). */

@@ -16,23 +16,18 @@ export function toAbortError(signal: AbortSignal | undefined): AbortError {
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(toAbortError(signal));
-  }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
+    const stop = onAbort(signal, () => {
       promise.catch(() => {});
       reject(toAbortError(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+    });
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         reject(signal.aborted ? toAbortError(signal) : error);
       },
     );
@@ -41,16 +36,24 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
 
 /** Resolves after `ms` (a plain `setTimeout`, so fake timers drive it); rejects with `AbortError` on abort. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(toAbortError(signal));
   return new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(toAbortError(signal));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stop();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stop = onAbort(signal, () => {
+      clearTimeout(timer);
+      reject(toAbortError(signal));
+    });
   });
+}
+
+/**
+ * Calls `onAborted` once `signal` aborts, at once when it already has. Returns what removes the
+ * listener.
+ */
+export function onAbort(signal: AbortSignal | undefined, onAborted: () => void): () => void {
+  if (signal?.aborted) onAborted();
+  else signal?.addEventListener('abort', onAborted, { once: true });
+  return () => signal?.removeEventListener('abort', onAborted);
 }

@@ -1,5 +1,5 @@
 import { TransportError } from '../errors/errors';
-import { sleep, throwIfAborted, toAbortError } from './abort';
+import { onAbort, sleep, throwIfAborted, toAbortError } from './abort';
 import { checkFetchEventStream } from './check-transport-input';
 import { decodeSSE } from './parse-sse';
 import { readChunks } from './read-chunks';
@@ -63,8 +63,7 @@ export async function* streamEvents(
   const { signal, isEndMessage } = options;
   throwIfAborted(signal);
   const connection = new AbortController();
-  const forwardAbort = () => connection.abort(signal?.reason);
-  signal?.addEventListener('abort', forwardAbort, { once: true });
+  const stopForwarding = onAbort(signal, () => connection.abort(signal?.reason));
   try {
     const response = await openEventStream(target, options, connection.signal);
     if (response.body) {
@@ -88,7 +87,7 @@ export async function* streamEvents(
     }
     throw error;
   } finally {
-    signal?.removeEventListener('abort', forwardAbort);
+    stopForwarding();
     // Closes the connection when the consumer stopped early; a no-op once the body was read.
     connection.abort();
   }
