@@ -5,8 +5,10 @@ import type { EnsureLevel, Literal, OutputNode, TypeName } from './schema-types'
 /** The type names a field tuple may use; a JSON Schema `type` may use all but `any`. */
 export const TYPE_NAMES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'null', 'any'];
 
+type LeafNode = Extract<OutputNode, { ensure: unknown }>;
+
 /** A scalar or enum node: what both schema compilers build for a field. */
-export const leafNode = (type: TypeName | readonly Literal[], description: string, ensure?: EnsureLevel): OutputNode =>
+export const leafNode = (type: TypeName | readonly Literal[], description: string, ensure?: EnsureLevel): LeafNode =>
   typeof type === 'string'
     ? { kind: 'scalar', type, description, ensure }
     : { kind: 'enum', values: type, description, ensure };
@@ -20,9 +22,10 @@ type Frame = [shape: unknown, path: string, assign?: (node: OutputNode) => void]
 /**
  * Compiles a schema literal into {@link OutputNode}s, checking every node. Iterative over an
  * explicit stack so a deep schema cannot overflow; the first malformed node throws a
- * {@link SchemaError} naming its path.
+ * {@link SchemaError} naming its path. Each field's ensure marker is written to `fields`, by path
+ * in document order.
  */
-export function compileSchema(shape: unknown): OutputNode {
+export function compileSchema(shape: unknown, fields: Record<string, EnsureLevel>): OutputNode {
   let root: OutputNode | undefined;
   const stack: Frame[] = [[shape, '', (node) => (root = node)]];
   // The containers on the path from the root to the node being compiled: meeting one again is a
@@ -49,7 +52,9 @@ export function compileSchema(shape: unknown): OutputNode {
         assign(list);
         stack.push([current[0], `${path}[*]`, (item) => (list.item = item)]);
       } else {
-        assign(compileTuple(current, path));
+        const field = compileTuple(current, path);
+        if (field.ensure) fields[path] = field.ensure;
+        assign(field);
       }
       continue;
     }
@@ -57,12 +62,12 @@ export function compileSchema(shape: unknown): OutputNode {
     if (prototype !== Object.prototype && prototype !== null) {
       throw new SchemaError(path, 'expected a plain object, a [type, description?, ensure?] tuple or an [item] list');
     }
-    const fields = new Map<string, OutputNode>();
-    assign({ kind: 'object', fields });
-    // Pushed in reverse so children compile, and are set in `fields`, in key order (errors name
+    const children = new Map<string, OutputNode>();
+    assign({ kind: 'object', fields: children });
+    // Pushed in reverse so children compile, and are set in `children`, in key order (errors name
     // the first bad key).
     for (const [key, child] of Object.entries(current).reverse()) {
-      stack.push([child, appendSegment(path, key), (node) => fields.set(key, node)]);
+      stack.push([child, appendSegment(path, key), (node) => children.set(key, node)]);
     }
   }
   return root as OutputNode;
@@ -81,7 +86,7 @@ function isArrayShape(value: unknown[], path: string): boolean {
   return true;
 }
 
-function compileTuple(tuple: unknown[], path: string): OutputNode {
+function compileTuple(tuple: unknown[], path: string): LeafNode {
   if (tuple.length === 0 || tuple.length > 3) {
     throw new SchemaError(path, `a field tuple has 1 to 3 elements [type, description?, ensure?], got ${tuple.length}`);
   }

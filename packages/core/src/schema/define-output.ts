@@ -2,7 +2,6 @@ import { checkObject, invalid } from '../errors/check-argument';
 import { SchemaError } from '../errors/errors';
 import { parsePath } from '../patch/path';
 import { compileSchema } from './compile-schema';
-import { compileEnsureKeys } from './ensure-keys';
 import { compileJsonSchema } from './from-json-schema';
 import type { InferData } from './infer-data';
 import { type JsonSchema, type JsonSchemaOptions, toJSONSchema } from './json-schema';
@@ -68,8 +67,10 @@ export function defineOutput(
   checkObject('defineOutput options', options);
   const standard = readStandardSchema(input);
   const document = standard?.jsonSchema ?? (isJsonSchemaDocument(input) ? input : undefined);
-  const compiled = document === undefined ? undefined : compileJsonSchema(document);
-  const root = compiled?.root ?? compileSchema(input);
+  // Fields' levels in document order, then those of objects and lists (JSON Schema), then `ensure`.
+  const fields: Record<string, EnsureLevel> = Object.create(null);
+  const compiled = document === undefined ? undefined : compileJsonSchema(document, fields);
+  const root = compiled?.root ?? compileSchema(input, fields);
   const extra = normaliseExtraEnsure(options.ensure);
   for (const path of Object.keys(extra)) {
     if (schemaNodeAt(root, parsePath(path)) === undefined)
@@ -78,7 +79,7 @@ export function defineOutput(
   const definition: OutputDefinition = {
     shape: document ?? (input as SchemaShape),
     root,
-    ensureKeys: compileEnsureKeys(root, compiled?.ensure ?? {}, extra),
+    ensureKeys: mergeLevels(fields, compiled?.ensure ?? {}, extra),
     toJSONSchema: (jsonSchemaOptions) => toJSONSchema(root, jsonSchemaOptions),
   };
   return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
@@ -115,4 +116,13 @@ function normaliseExtraEnsure(ensure: DefineOutputOptions['ensure']): Record<str
     out[path] = level;
   }
   return out;
+}
+
+/** `{ wildcardPath: level }` from each record in turn; when a path is marked twice, `not_null` wins. */
+function mergeLevels(...records: Readonly<Record<string, EnsureLevel>>[]): Record<string, EnsureLevel> {
+  const keys: Record<string, EnsureLevel> = Object.create(null);
+  for (const record of records) {
+    for (const [path, level] of Object.entries(record)) if (keys[path] !== 'not_null') keys[path] = level;
+  }
+  return { ...keys };
 }
