@@ -24,9 +24,10 @@ export function fieldRecord(
   completionSource: CompletionSource | undefined,
   attempt: number,
 ): FieldRecord {
+  const record = (): FieldRecord => Object.freeze({ isComplete, completionSource, attempt });
   const source = SOURCES.indexOf(completionSource);
   // A source outside the union (a hand-dispatched event) gets a record of its own.
-  if (source < 0) return Object.freeze({ isComplete, completionSource, attempt });
+  if (source < 0) return record();
   let slots = records.get(attempt);
   if (slots === undefined) {
     if (records.size >= MAX_ATTEMPTS) records.clear();
@@ -34,12 +35,8 @@ export function fieldRecord(
     records.set(attempt, slots);
   }
   const slot = source * 2 + (isComplete ? 1 : 0);
-  let record = slots[slot];
-  if (record === undefined) {
-    record = Object.freeze({ isComplete, completionSource, attempt });
-    slots[slot] = record;
-  }
-  return record;
+  slots[slot] ??= record();
+  return slots[slot];
 }
 
 /** Per attempt, the records by source and completeness (no key string: this runs per record write). */

@@ -7,7 +7,7 @@ import type { ResponseEvent, ResponseSource } from '../response/response-events'
 import { checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
-import { noPathChanges, PathListeners } from './path-listeners';
+import { type PathChanges, PathListeners } from './path-listeners';
 import { type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
 
@@ -74,7 +74,7 @@ export function createFieldStore<Data = unknown>(
     checkEvents(events);
     const batch: readonly ResponseEvent[] = Array.isArray(events) ? events : [events as ResponseEvent];
     const current = api.getState();
-    const changes = noPathChanges();
+    const changes: PathChanges = { all: false, paths: [] };
     const next = reduceEvents(current, batch, onRetry, changes);
     if (next === current) return;
     api.setState(next, true);
