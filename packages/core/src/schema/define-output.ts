@@ -65,30 +65,43 @@ export function defineOutput(
   options: DefineOutputOptions = {},
 ): OutputDefinition {
   checkObject('defineOutput options', options);
+  return compileOutput(input, (root) => {
+    const extra = normaliseExtraEnsure(options.ensure);
+    for (const path of Object.keys(extra)) {
+      if (schemaNodeAt(root, parsePath(path)) === undefined)
+        throw new SchemaError(path, 'ensure path is not in the schema');
+    }
+    return extra;
+  });
+}
+
+/**
+ * An `output` option as a definition (a schema given directly is compiled as by `defineOutput`,
+ * which has no `ensure` option here: that code stays out of a bundle that only creates responses).
+ */
+export function resolveOutput<Data>(output: OutputSchema<Data> | undefined): OutputDefinition<Data> | undefined {
+  if (output === undefined || isOutputDefinition(output)) return output;
+  return compileOutput(output) as OutputDefinition<Data>;
+}
+
+/** Compiles any schema input; `extraLevels` checks the `ensure` option against the compiled root. */
+function compileOutput(
+  input: unknown,
+  extraLevels?: (root: OutputNode) => Record<string, EnsureLevel>,
+): OutputDefinition {
   const standard = readStandardSchema(input);
   const document = standard?.jsonSchema ?? (isJsonSchemaDocument(input) ? input : undefined);
   // Fields' levels in document order, then those of objects and lists (JSON Schema), then `ensure`.
   const fields: Record<string, EnsureLevel> = Object.create(null);
   const compiled = document === undefined ? undefined : compileJsonSchema(document, fields);
   const root = compiled?.root ?? compileSchema(input, fields);
-  const extra = normaliseExtraEnsure(options.ensure);
-  for (const path of Object.keys(extra)) {
-    if (schemaNodeAt(root, parsePath(path)) === undefined)
-      throw new SchemaError(path, 'ensure path is not in the schema');
-  }
   const definition: OutputDefinition = {
     shape: document ?? (input as SchemaShape),
     root,
-    ensureKeys: mergeLevels(fields, compiled?.ensure ?? {}, extra),
+    ensureKeys: mergeLevels(fields, compiled?.ensure ?? {}, extraLevels?.(root) ?? {}),
     toJSONSchema: (jsonSchemaOptions) => toJSONSchema(root, jsonSchemaOptions),
   };
   return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
-}
-
-/** An `output` option as a definition (a schema given directly is compiled with `defineOutput`). */
-export function resolveOutput<Data>(output: OutputSchema<Data> | undefined): OutputDefinition<Data> | undefined {
-  if (output === undefined || isOutputDefinition(output)) return output;
-  return defineOutput(output as JsonSchemaDocument) as OutputDefinition<Data>;
 }
 
 function isOutputDefinition<Data>(output: OutputSchema<Data>): output is OutputDefinition<Data> {
