@@ -6,7 +6,7 @@ import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
-import { createSnapshot, dataTree, type SnapshotFields, settledRecord, streamedTree } from './snapshot';
+import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
 import { TreeDraft } from './tree-draft';
 import { isContainer, isContainerKind, type Tree } from './tree-node';
 
@@ -36,7 +36,7 @@ export function reduceEvents<Data>(
   let next: Draft<Data> | FieldStoreState<Data> = state;
   let tree: TreeDraft | undefined;
   const edit = (): Draft<Data> => {
-    edited ??= draftOf(state);
+    edited ??= partsOf(state);
     next = edited;
     return edited;
   };
@@ -104,8 +104,7 @@ export function reduceEvents<Data>(
   });
   flush();
   if (edited === undefined) return state;
-  const { data, streamed, settled, ...fields } = edited;
-  return createSnapshot<Data>(fields, data, streamed, settled);
+  return createSnapshot(edited);
 
   // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
   function flush(): void {
@@ -124,26 +123,8 @@ function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): bool
   return isTerminalStatus(state.status);
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** A snapshot being edited: its fields, and its trees as trees (never their plain values). */
-type Draft<Data> = Mutable<SnapshotFields<Data>> & { data: Tree; streamed: Tree; settled: FieldRecord | undefined };
-
-function draftOf<Data>(state: FieldStoreState<Data>): Draft<Data> {
-  const { status, attempt, reasoning, error, final, hasFinal, fields } = state;
-  return {
-    status,
-    attempt,
-    reasoning,
-    error,
-    final,
-    hasFinal,
-    fields,
-    data: dataTree(state),
-    streamed: streamedTree(state),
-    settled: settledRecord(state),
-  };
-}
+/** A snapshot being edited. */
+type Draft<Data> = { -readonly [K in keyof SnapshotParts<Data>]: SnapshotParts<Data>[K] };
 
 /** `undefined` for reserved `$` channels, which never enter the data tree. */
 function parsePatchPath(data: StreamingData): ParsedPath | undefined {

@@ -4,8 +4,13 @@ import type { FieldRecord, FieldStoreState } from './field-store-state';
 import type { PathMap } from './path-map';
 import { materialise, type Tree } from './tree-node';
 
-/** A snapshot's fields other than its two trees. */
-export type SnapshotFields<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed'>;
+/** What a snapshot is made of: its fields, with its trees as trees (never their plain values). */
+export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed'> & {
+  readonly data: Tree;
+  readonly streamed: Tree;
+  /** The record folded away at `final` (see `settleRecords`). */
+  readonly settled?: FieldRecord | undefined;
+};
 
 /**
  * A snapshot whose `data` and `streamed` are the store's persistent trees, turned into plain
@@ -26,7 +31,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;
 
-  constructor(fields: SnapshotFields<Data>, data: Tree, streamed: Tree, settled: FieldRecord | undefined) {
+  constructor(parts: SnapshotParts<Data>) {
     ({
       status: this.status,
       attempt: this.attempt,
@@ -35,10 +40,10 @@ class Snapshot<Data> implements FieldStoreState<Data> {
       final: this.final,
       hasFinal: this.hasFinal,
       fields: this.fields,
-    } = fields);
-    this.#data = data;
-    this.#streamed = streamed;
-    this.#settled = settled;
+      data: this.#data,
+      streamed: this.#streamed,
+      settled: this.#settled,
+    } = parts);
   }
 
   get data(): unknown {
@@ -62,13 +67,13 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   }
 }
 
-export function createSnapshot<Data>(
-  fields: SnapshotFields<Data>,
-  data: Tree,
-  streamed: Tree,
-  settled?: FieldRecord,
-): FieldStoreState<Data> {
-  return new Snapshot(fields, data, streamed, settled);
+export function createSnapshot<Data>(parts: SnapshotParts<Data>): FieldStoreState<Data> {
+  return new Snapshot(parts);
+}
+
+/** The parts of a snapshot, to make the next one from (an object spread copies its fields only). */
+export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data> {
+  return { ...state, data: dataTree(state), streamed: streamedTree(state), settled: settledRecord(state) };
 }
 
 /** The data tree of a snapshot (its plain value for snapshots not made by `createSnapshot`). */

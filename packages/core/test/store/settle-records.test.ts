@@ -14,11 +14,18 @@ const SOURCES: CompletionSource[] = ['observed_boundary', 'synthetic_repair', 'f
 /** The same snapshot with its records as they were before `final` folded them. */
 function unfolded(state: FieldStoreState, fields: FieldStoreState['fields']): FieldStoreState {
   const { status, attempt, reasoning, error, final, hasFinal } = state;
-  return createSnapshot(
-    { status, attempt, reasoning, error, final, hasFinal, fields },
-    dataTree(state),
-    streamedTree(state),
-  );
+  const data = dataTree(state);
+  return createSnapshot({
+    status,
+    attempt,
+    reasoning,
+    error,
+    final,
+    hasFinal,
+    fields,
+    data,
+    streamed: streamedTree(state),
+  });
 }
 
 describe('records folded at final', () => {
