@@ -27,7 +27,7 @@ export type OpenAIChatOptions = HttpProviderOptions & {
  * with the raw event; a stream that ends before `[DONE]` throws `TransportError` status 0.
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
-  checkHttpProviderOptions('openAIChat', options);
+  checkHttpProviderOptions(PROVIDER, options);
   return async function* openAIChatModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
@@ -67,7 +67,7 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       const { text, reasoning } = thoughts.push(parts.text, thought);
       if (parts.reasoning || reasoning) yield { type: 'reasoning', delta: parts.reasoning + reasoning };
       if (text) yield { type: 'text', delta: text };
-      refusal += asString(field(choice, 'delta', 'refusal')) ?? '';
+      refusal += asString(delta?.refusal) ?? '';
       const finishReason = asString(choice?.finish_reason);
       if (finishReason) yield { type: 'meta', meta: { finishReason } };
       const usage = chunkUsage(chunk);
