@@ -3,7 +3,7 @@ import { onAbort, sleep, throwIfAborted, toAbortError } from './abort';
 import { checkFetchEventStream } from './check-transport-input';
 import { decodeSSE } from './parse-sse';
 import { readChunks } from './read-chunks';
-import { isTransientFailure, type RetryOptions, retryAfterHeaderMs, retryDelay } from './retry-policy';
+import { isTransientFailure, type RetryOptions, retryDelay } from './retry-policy';
 import type { SSEMessage } from './sse-message';
 
 /** Options for {@link fetchEventStream}. */
@@ -100,7 +100,7 @@ async function openEventStream(url: string, options: FetchEventStreamOptions, si
     const [error, headers] = opened;
     const policy = options.retry;
     if (!policy || retry > policy.attempts || !(policy.shouldRetry ?? isTransientFailure)(error)) throw error;
-    await sleep(retryDelay(policy, retry, error, retryAfterHeaderMs(headers)), signal);
+    await sleep(retryDelay(policy, retry, error, headers), signal);
   }
 }
 

@@ -30,13 +30,16 @@ export function isTransientFailure(error: TransportError): boolean {
   return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 
-/** Milliseconds to wait before retry number `retry` (1-based). */
-export function retryDelay(options: RetryOptions, retry: number, error: TransportError, retryAfter: number): number {
+/**
+ * Milliseconds to wait before retry number `retry` (1-based): the configured delay, or the
+ * response's `Retry-After` (seconds or an HTTP date) when that is longer.
+ */
+export function retryDelay(
+  options: RetryOptions,
+  retry: number,
+  error: TransportError,
+  headers: Headers | undefined,
+): number {
   const configured = typeof options.delayMs === 'function' ? options.delayMs(retry, error) : (options.delayMs ?? 1000);
-  return Math.max(configured, retryAfter);
-}
-
-/** `Retry-After` in milliseconds (seconds or an HTTP date), else 0. */
-export function retryAfterHeaderMs(headers: Headers | undefined): number {
-  return retryAfterMs(headers?.get('retry-after'));
+  return Math.max(configured, retryAfterMs(headers?.get('retry-after')));
 }
