@@ -97,17 +97,15 @@ export function createFieldStore<Data = unknown>(
   let unsubscribe = (): void => {};
   if (source !== undefined) {
     let replay: ResponseEvent[] | undefined = [];
+    const take = (events: readonly ResponseEvent[]): void => {
+      if (replay !== undefined) replay.push(...events);
+      else receive(events);
+    };
     // A source that delivers each pushed chunk's events together gets one update per chunk.
     unsubscribe =
       typeof source.subscribeBatches === 'function'
-        ? source.subscribeBatches((events) => {
-            if (replay !== undefined) replay.push(...events);
-            else receive(events);
-          })
-        : source.subscribe((event) => {
-            if (replay !== undefined) replay.push(event);
-            else receive([event]);
-          });
+        ? source.subscribeBatches(take)
+        : source.subscribe((event) => take([event]));
     const history = replay;
     replay = undefined;
     receive(history);
@@ -116,14 +114,8 @@ export function createFieldStore<Data = unknown>(
   return {
     getState: api.getState,
     getInitialState: api.getInitialState,
-    subscribe: (listener) => {
-      checkFunction('store.subscribe listener', listener);
-      return api.subscribe(isolateListener('store.subscribe', listener));
-    },
-    subscribePath: (path, listener) => {
-      checkFunction('store.subscribePath listener', listener);
-      return pathListeners.subscribe(path, isolateListener('store.subscribePath', listener));
-    },
+    subscribe: (listener) => api.subscribe(isolated('store.subscribe', listener)),
+    subscribePath: (path, listener) => pathListeners.subscribe(path, isolated('store.subscribePath', listener)),
     apply: (patches) => {
       checkPatches(patches);
       dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data })));
@@ -135,6 +127,15 @@ export function createFieldStore<Data = unknown>(
       unsubscribe();
     },
   };
+}
+
+/** A subscriber's listener, checked, in a new function that reports what it throws instead of throwing. */
+function isolated<State>(
+  where: 'store.subscribe' | 'store.subscribePath',
+  listener: (state: State, previous: State) => void,
+): (state: State, previous: State) => void {
+  checkFunction(`${where} listener`, listener);
+  return isolateListener(where, listener);
 }
 
 /**

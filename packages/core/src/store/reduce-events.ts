@@ -21,14 +21,14 @@ export type RetryBehaviour = 'keep-stale' | 'clear';
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
  *   reconciliation).
  * Throws `PathSyntaxError` before changing anything when a patch path is malformed.
- * `changes`, when given, receives the path of every applied patch and of every container a write
+ * `changes` receives the path of every applied patch and of every container a write
  * replaced (the caller decides separately when a change touches every path).
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
   events: readonly ResponseEvent[],
   onRetry: RetryBehaviour,
-  changes?: PathChanges,
+  changes: PathChanges,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
   const parsed = events.map((event) => (event.type === 'patch' ? parsePatchPath(event.data) : undefined));
@@ -66,9 +66,9 @@ export function reduceEvents<Data>(
           }
           return;
         }
-        tree ??= new TreeDraft(edited === undefined ? dataTree(state) : edited.data);
+        tree ??= new TreeDraft(dataTree(next));
         writePatch(tree, event.data, target.segments);
-        changes?.paths.push(target.segments);
+        changes.paths.push(target.segments);
         const record = next.fields.get(target.key);
         const completionSource = event.data.completion_source;
         if (
@@ -103,15 +103,13 @@ export function reduceEvents<Data>(
     }
   });
   flush();
-  if (edited === undefined) return state;
-  return createSnapshot(edited);
+  return edited === undefined ? state : createSnapshot(edited);
 
-  // Moves the drafts into the snapshot (before `final`, which reads the streamed tree).
+  // Moves the tree draft into the snapshot (before `final`, which reads the streamed tree).
   function flush(): void {
-    if (tree !== undefined && tree.root !== (edited === undefined ? dataTree(state) : edited.data)) {
-      edit().data = tree.root;
-    }
-    if (tree !== undefined && changes !== undefined) for (const path of tree.replaced) changes.paths.push(path);
+    if (tree === undefined) return;
+    if (tree.root !== dataTree(next)) edit().data = tree.root;
+    changes.paths.push(...tree.replaced);
     tree = undefined;
   }
 }

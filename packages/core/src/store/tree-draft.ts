@@ -6,6 +6,7 @@ import {
   type Container,
   childOf,
   isContainerKind,
+  keysOf,
   lengthOf,
   ObjectNode,
   readTree,
@@ -43,7 +44,7 @@ export class TreeDraft {
       if (typeof segment === 'number') {
         checkListIndex(lengthOf(current), segment, () => formatPath(segments.slice(0, depth + 1)));
       }
-      const node = this.nodeFor(current, typeof segment === 'number', segments, depth);
+      const node = this.#nodeFor(current, typeof segment === 'number', segments, depth);
       nodes[depth] = node;
       current = node.get(segment);
     }
@@ -70,7 +71,7 @@ export class TreeDraft {
       this.write(segments, ArrayNode.from(value.map((item, i) => at(i) ?? item)));
       return;
     }
-    const keys = current instanceof ObjectNode ? current.keys() : Object.keys(current as Container);
+    const keys = keysOf(current) as string[];
     const has = (key: string): boolean =>
       current instanceof ObjectNode ? current.has(key) : Object.hasOwn(current as Container, key);
     const extra = keys.some((key) => !Object.hasOwn(value, key));
@@ -84,7 +85,7 @@ export class TreeDraft {
   }
 
   /** The node to write `segments[depth]` into, in place of `tree` (at `segments[0..depth)`). */
-  private nodeFor(tree: Tree, wantArray: boolean, segments: readonly PathSegment[], depth: number): TreeNode {
+  #nodeFor(tree: Tree, wantArray: boolean, segments: readonly PathSegment[], depth: number): TreeNode {
     if (isContainerKind(tree, wantArray)) return toNode(tree as Container | TreeNode);
     if (tree !== undefined) this.replaced.push(segments.slice(0, depth));
     return wantArray ? ArrayNode.from([]) : ObjectNode.from({});
