@@ -49,48 +49,56 @@ export async function* fetchEventStream(
   options: FetchEventStreamOptions = {},
 ): AsyncGenerator<SSEMessage, void, undefined> {
   checkFetchEventStream(url, options);
-  yield* streamEvents(String(url), options);
+  const { isEndMessage, signal } = options;
+  const target = String(url);
+  if (!isEndMessage) return yield* streamEvents(target, options);
+  try {
+    for await (const message of streamEvents(target, options)) {
+      yield message;
+      if (isEndMessage(message)) return;
+    }
+    throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
+      url: target,
+    });
+  } catch (error) {
+    throw streamError(error, signal, target);
+  }
 }
 
 /**
- * {@link fetchEventStream} without its entry checks: for the HTTP providers, whose options are
- * checked when the model is made and whose request they build themselves.
+ * {@link fetchEventStream} without its entry checks and end marker: for the HTTP providers, whose
+ * options are checked when the model is made and whose request they build themselves.
  */
 export async function* streamEvents(
   target: string,
   options: FetchEventStreamOptions,
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  const { signal, isEndMessage } = options;
+  const { signal } = options;
   throwIfAborted(signal);
   const connection = new AbortController();
   const stopForwarding = onAbort(signal, () => connection.abort(signal?.reason));
   try {
     const response = await openEventStream(target, options, connection.signal);
-    if (response.body) {
-      for await (const message of decodeSSE(response.body, connection.signal)) {
-        yield message;
-        if (isEndMessage?.(message)) return;
-      }
-    }
-    if (isEndMessage) {
-      throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
-        url: target,
-      });
-    }
+    if (response.body) yield* decodeSSE(response.body, connection.signal);
   } catch (error) {
-    if (signal?.aborted) throw toAbortError(signal);
-    if (error instanceof TransportError && error.status === 0 && error.url === undefined) {
-      throw new TransportError(`Connection dropped mid-stream (${target}): ${error.message}`, 0, error.body, {
-        url: target,
-        cause: error.cause ?? error,
-      });
-    }
-    throw error;
+    throw streamError(error, signal, target);
   } finally {
     stopForwarding();
     // Closes the connection when the consumer stopped early; a no-op once the body was read.
     connection.abort();
   }
+}
+
+/** What a stream from `target` rejects with: `AbortError` once aborted; a broken body names the URL. */
+function streamError(error: unknown, signal: AbortSignal | undefined, target: string): unknown {
+  if (signal?.aborted) return toAbortError(signal);
+  if (error instanceof TransportError && error.status === 0 && error.url === undefined) {
+    return new TransportError(`Connection dropped mid-stream (${target}): ${error.message}`, 0, error.body, {
+      url: target,
+      cause: error.cause ?? error,
+    });
+  }
+  return error;
 }
 
 async function openEventStream(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
