@@ -4,7 +4,7 @@ import { deepEqual } from './deep-equal';
 import type { FieldStoreState } from './field-store-state';
 import { dataTree, settledRecord, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
-import { materialise, readAt, readTree } from './tree-node';
+import { materialise, readTree } from './tree-node';
 
 /** How the final data settled a path: kept as streamed, changed, or gone. */
 export type FieldReconciliation = 'confirmed' | 'changed' | 'removed';
@@ -99,7 +99,7 @@ function computeField(
   equal: (before: unknown, after: unknown) => boolean,
 ): FieldState {
   let record = state.fields.get(key);
-  const value = readAt(dataTree(state), segments);
+  const value = materialise(readTree(dataTree(state), segments));
   if (!state.hasFinal) {
     return {
       value,

@@ -70,17 +70,16 @@ export class PersistentVector<T> {
 
   /** Calls `visit` for every index that was set, in index order (gaps are skipped). */
   forEach(visit: (value: T, index: number) => void): void {
-    const stack: [Level, number, number][] = [[this.#root, this.#shift, 0]];
-    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-      const [node, shift, offset] = top;
-      if (shift === 0) {
-        for (let i = 0; i < node.length; i++) if (i in node) visit(node[i] as T, offset + i);
-        continue;
-      }
-      for (let i = node.length - 1; i >= 0; i--) {
-        const child = node[i] as Level | undefined;
-        if (child !== undefined) stack.push([child, shift - BITS, offset + i * 2 ** shift]);
-      }
-    }
+    forEachIn(this.#root, this.#shift, 0, visit as (value: unknown, index: number) => void);
+  }
+}
+
+/** Visits the values below `node` in index order. Recursive: a vector is at most 7 levels deep. */
+function forEachIn(node: Level, shift: number, offset: number, visit: (value: unknown, index: number) => void): void {
+  for (let i = 0; i < node.length; i++) {
+    // A gap, in a level or among the values (an index set to `undefined` is not a gap).
+    if (!(i in node)) continue;
+    if (shift === 0) visit(node[i], offset + i);
+    else forEachIn(node[i] as Level, shift - BITS, offset + i * 2 ** shift, visit);
   }
 }

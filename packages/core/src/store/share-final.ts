@@ -1,5 +1,14 @@
 import { writeOwn } from '../patch/apply-patch';
-import { ArrayNode, childOf, isContainer, isContainerKind, keysOf, ObjectNode, type Tree } from './tree-node';
+import {
+  ArrayNode,
+  type Container,
+  childOf,
+  isContainer,
+  isContainerKind,
+  keysOf,
+  ObjectNode,
+  type Tree,
+} from './tree-node';
 
 /**
  * The streamed tree to keep for reconciliation once `final` arrived: every subtree equal to the
@@ -23,29 +32,19 @@ function share(tree: Tree, final: unknown, depth: number): Tree {
   let allShared = keys.length === Object.keys(final).length;
   let anyShared = false;
   // Sparse, so an array's gaps stay gaps.
-  const children: Tree[] = [];
-  keys.forEach((key, i) => {
+  const rebuilt: Container = Array.isArray(final) ? [] : {};
+  for (const key of keys) {
     const own = childOf(tree, key);
     const has = Object.hasOwn(final, key);
     const shared = has ? share(own, source[key], depth + 1) : own;
     // Equal strings are `===` but may be two copies: taking the final's is what frees ours.
     if (has && shared === source[key]) anyShared = true;
     else allShared = false;
-    if (shared !== undefined) children[i] = shared;
-  });
+    if (shared !== undefined) writeOwn(rebuilt, key, shared);
+  }
   if (allShared) return final;
   if (!anyShared) return tree;
-  if (Array.isArray(final)) {
-    const items: Tree[] = [];
-    items.length = keys.length;
-    children.forEach((child, i) => {
-      items[i] = child;
-    });
-    return ArrayNode.from(items);
-  }
-  const record: Record<string, unknown> = {};
-  children.forEach((child, i) => {
-    writeOwn(record, keys[i] as string, child);
-  });
-  return ObjectNode.from(record);
+  if (!Array.isArray(rebuilt)) return ObjectNode.from(rebuilt);
+  rebuilt.length = keys.length;
+  return ArrayNode.from(rebuilt);
 }

@@ -64,23 +64,20 @@ export class TreeDraft {
   settleContainer(segments: readonly PathSegment[], value: Container): void {
     const current = this.read(segments);
     if (Array.isArray(value)) {
-      const length = lengthOf(current);
       const at = (i: number): Tree => childOf(current, i);
-      const missing = value.some((item, i) => item !== undefined && at(i) === undefined);
-      if (length === value.length && !missing) return;
+      if (lengthOf(current) === value.length && value.every((item, i) => item === undefined || at(i) !== undefined)) {
+        return;
+      }
       this.write(segments, ArrayNode.from(value.map((item, i) => at(i) ?? item)));
       return;
     }
-    const keys = keysOf(current) as string[];
     const has = (key: string): boolean =>
       current instanceof ObjectNode ? current.has(key) : Object.hasOwn(current as Container, key);
-    const extra = keys.some((key) => !Object.hasOwn(value, key));
-    const missing = Object.keys(value).some((key) => !has(key));
-    if (!extra && !missing) return;
+    const keys = Object.keys(value);
+    // The same number of keys, all of them in the tree: the same keys.
+    if (keysOf(current).length === keys.length && keys.every(has)) return;
     const next: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      writeOwn(next, key, has(key) ? childOf(current, key) : value[key]);
-    }
+    for (const key of keys) writeOwn(next, key, has(key) ? childOf(current, key) : value[key]);
     this.write(segments, ObjectNode.from(next));
   }
 

@@ -174,11 +174,6 @@ export function readTree(tree: Tree, segments: readonly PathSegment[]): Tree {
   return node;
 }
 
-/** The plain value at `segments` of a tree. */
-export function readAt(tree: Tree, segments: readonly PathSegment[]): unknown {
-  return materialise(readTree(tree, segments));
-}
-
 /** The length of the array at the root of `tree`, 0 for anything else. */
 export function lengthOf(tree: Tree): number {
   if (tree instanceof ArrayNode) return tree.length;
