@@ -27,13 +27,10 @@ export class PersistentVector<T> {
 
   /** A vector of `items` (holes stay empty), built leaf by leaf in O(n). */
   static from<T>(items: readonly T[]): PersistentVector<T> {
-    let level: Level[] = [];
-    for (let i = 0; i < items.length; i += WIDTH) level.push(items.slice(i, i + WIDTH));
+    let level = chunks(items);
     let shift = 0;
     while (level.length > 1) {
-      const parents: Level[] = [];
-      for (let i = 0; i < level.length; i += WIDTH) parents.push(level.slice(i, i + WIDTH));
-      level = parents;
+      level = chunks(level);
       shift += BITS;
     }
     return new PersistentVector<T>(level[0] ?? [], shift, items.length);
@@ -72,6 +69,13 @@ export class PersistentVector<T> {
   forEach(visit: (value: T, index: number) => void): void {
     forEachIn(this.#root, this.#shift, 0, visit as (value: unknown, index: number) => void);
   }
+}
+
+/** `items` cut into levels of 32 (holes stay empty). */
+function chunks(items: readonly unknown[]): Level[] {
+  const level: Level[] = [];
+  for (let i = 0; i < items.length; i += WIDTH) level.push(items.slice(i, i + WIDTH));
+  return level;
 }
 
 /** Visits the values below `node` in index order. Recursive: a vector is at most 7 levels deep. */
