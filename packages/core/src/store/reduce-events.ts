@@ -59,27 +59,25 @@ export function reduceEvents<Data>(
         return;
       case 'patch': {
         if (next.status === 'idle') edit().status = 'streaming';
+        const { data } = event;
         const target = parsed[i];
         if (target === undefined) {
-          if (event.data.path === REASONING_PATH && typeof event.data.value === 'string') {
-            if (next.reasoning !== event.data.value) edit().reasoning = event.data.value;
+          if (data.path === REASONING_PATH && typeof data.value === 'string' && next.reasoning !== data.value) {
+            edit().reasoning = data.value;
           }
           return;
         }
+        const [segments, key] = target;
         tree ??= new TreeDraft(dataTree(next));
-        writePatch(tree, event.data, target.segments);
-        changes.paths.push(target.segments);
-        const record = next.fields.get(target.key);
-        const completionSource = event.data.completion_source;
+        writePatch(tree, data, segments);
+        changes.paths.push(segments);
+        const record = next.fields.get(key);
         if (
-          record?.isComplete !== event.data.is_complete ||
-          record.completionSource !== completionSource ||
+          record?.isComplete !== data.is_complete ||
+          record.completionSource !== data.completion_source ||
           record.attempt !== next.attempt
         ) {
-          edit().fields = next.fields.set(
-            target.key,
-            fieldRecord(event.data.is_complete, completionSource, next.attempt),
-          );
+          edit().fields = next.fields.set(key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
         }
         return;
       }
@@ -125,23 +123,24 @@ function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): bool
 type Draft<Data> = { -readonly [K in keyof SnapshotParts<Data>]: SnapshotParts<Data>[K] };
 
 /** `undefined` for reserved `$` channels, which never enter the data tree. */
-function parsePatchPath(data: StreamingData): ParsedPath | undefined {
-  if (data.path.startsWith('$')) return undefined;
-  let parsed = parsedPaths.get(data.path);
+function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
+  if (path.startsWith('$')) return undefined;
+  let parsed = parsedPaths.get(path);
   if (parsed === undefined) {
-    const segments = parsePath(data.path);
+    const segments = parsePath(path);
     const key = formatPath(segments);
     // The event's own string when it is canonical: the source keeps it anyway, so the key is free.
-    parsed = { segments, key: key === data.path ? data.path : key };
-    if (data.path.length <= CACHED_PATH_LENGTH) {
+    parsed = [segments, key === path ? path : key];
+    if (path.length <= CACHED_PATH_LENGTH) {
       if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
-      parsedPaths.set(data.path, parsed);
+      parsedPaths.set(path, parsed);
     }
   }
   return parsed;
 }
 
-type ParsedPath = { readonly segments: readonly PathSegment[]; readonly key: string };
+/** A patch path's segments and its record key (the canonical path). */
+type ParsedPath = readonly [segments: readonly PathSegment[], key: string];
 
 /** Every delta of a field repeats its path: parse each path once (a bounded cache of short paths). */
 const parsedPaths = new Map<string, ParsedPath>();
