@@ -70,9 +70,8 @@ export function createFieldStore<Data = unknown>(
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
 
-  const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
-    checkEvents(events);
-    const batch: readonly ResponseEvent[] = Array.isArray(events) ? events : [events as ResponseEvent];
+  // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
+  const update = (batch: readonly ResponseEvent[]): void => {
     const current = api.getState();
     const changes: PathChanges = { all: false, paths: [] };
     const next = reduceEvents(current, batch, onRetry, changes);
@@ -80,6 +79,11 @@ export function createFieldStore<Data = unknown>(
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
+  };
+
+  const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
+    checkEvents(events);
+    update(Array.isArray(events) ? events : [events as ResponseEvent]);
   };
 
   // A malformed patch from a source must not throw into the source: it becomes the store's error.
@@ -118,7 +122,7 @@ export function createFieldStore<Data = unknown>(
     subscribePath: (path, listener) => pathListeners.subscribe(path, isolated('store.subscribePath', listener)),
     apply: (patches) => {
       checkPatches(patches);
-      dispatch(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data })));
+      update(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data })));
     },
     dispatch,
     getField: (path) => selectField(api.getState(), path),
