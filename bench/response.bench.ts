@@ -7,7 +7,13 @@
  * so is the model feeding the bare parser with nothing else: what any consumer of an async stream
  * pays (the async steps and their garbage, collected while the parser's tree is alive).
  */
-import { createResponse, createStreamParser, type Model, scriptedModel } from '../packages/core/src/index';
+import {
+  createFieldStore,
+  createResponse,
+  createStreamParser,
+  type Model,
+  scriptedModel,
+} from '../packages/core/src/index';
 import { chunkText, median } from './harness';
 import { benchDocument } from './json-documents';
 
@@ -26,6 +32,15 @@ async function respond(model: Model): Promise<number> {
   for await (const _ of response.instant()) events++;
   await response.getData();
   return events;
+}
+
+/** The response as a UI reads it: a store bound to it (one update per chunk), then the data. */
+async function respondToStore(model: Model): Promise<number> {
+  const response = createResponse({ model, input: 'report', format: 'json' });
+  const store = createFieldStore(response);
+  await response.getData();
+  store.detach();
+  return store.getState().status === 'done' ? 1 : 0;
 }
 
 let sink: unknown;
@@ -91,7 +106,15 @@ export default async function responseBench(): Promise<void> {
       },
       { name: 'createResponse + instant() + getData()', run: () => respond(chunkModel(chunks)) },
       {
-        name: 'the same over scriptedModel',
+        name: 'createResponse + getData() (no reader)',
+        async run() {
+          const response = createResponse({ model: chunkModel(chunks), input: 'report', format: 'json' });
+          return response.getData();
+        },
+      },
+      { name: 'createResponse bound to createFieldStore + getData()', run: () => respondToStore(chunkModel(chunks)) },
+      {
+        name: 'the instant() reader over scriptedModel',
         run: () => respond(scriptedModel({ answers: [answer], chunkSize: 20 })),
       },
     ];
