@@ -14,7 +14,13 @@ import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-e
 import { DEFAULT_MAX_DEPTH } from './response-limits';
 import { deriveMeta, type ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
-import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
+import {
+  initialParts,
+  type ResponsePlan,
+  requirementsFor,
+  resolveRequestedFormat,
+  startFormat,
+} from './response-prompt';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse, type Settlement } from './run-response';
 import type { Validator } from './validation/validator';
@@ -100,9 +106,12 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const run = async (): Promise<Settlement> => {
     const { responseFormat } = options;
     const contract = responseFormat ? await import('./output-contract-stage') : undefined;
-    const plan =
+    const plan: ResponsePlan | undefined =
       contract && responseFormat
-        ? contract.planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat })
+        ? {
+            ...contract.planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat }),
+            jsonObjectInstruction: contract.jsonObjectInstruction(),
+          }
         : undefined;
     if (plan?.action === 'rejected') return rejectPlan(plan);
     const format = startFormat(requestedFormat, output);

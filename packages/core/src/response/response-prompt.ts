@@ -6,7 +6,6 @@ import { renderFieldRequirements } from '../prompt/field-requirements';
 import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
-import { jsonObjectInstruction } from '../providers/output-contract/synthetic-instruction';
 import type { OutputDefinition } from '../schema/define-output';
 import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
 
@@ -43,6 +42,12 @@ export function startFormat(requested: FormatOption, output: OutputDefinition | 
 }
 
 /**
+ * A response's output-contract plan, with the JSON-object instruction that is loaded along with it
+ * (output-contract-stage): a response without a `responseFormat` never loads either.
+ */
+export type ResponsePlan = OutputContractPlan & { jsonObjectInstruction: string };
+
+/**
  * `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. A degraded output contract's
  * synthetic instruction replaces the format's instructions (it carries the schema); a JSON
  * contract without a schema still says JSON (providers' JSON modes require the word).
@@ -50,14 +55,14 @@ export function startFormat(requested: FormatOption, output: OutputDefinition | 
 export function requirementsFor(
   format: FormatName,
   output: OutputDefinition | undefined,
-  plan: OutputContractPlan | undefined,
+  plan: ResponsePlan | undefined,
   formats: readonly FormatDefinition[] | undefined,
 ): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
   if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
   if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
   else if (output === undefined && (plan?.requiresValidJson || plan?.providerResponseFormat?.type === 'json_object'))
-    outputRequirement = jsonObjectInstruction();
+    outputRequirement = plan.jsonObjectInstruction;
   else {
     // The built-in json entry leaves its instructions to the response (kept out of parser bundles).
     const definition = formatDefinition(format, formats, 'createResponse options.format');

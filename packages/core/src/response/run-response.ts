@@ -5,7 +5,6 @@ import { buildPrompt, promptMessages } from '../prompt/build-prompt';
 import { correctionText } from '../prompt/correction-block';
 import type { PromptParts } from '../prompt/prompt-parts';
 import type { Model, ModelRequest } from '../providers/model';
-import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
@@ -13,7 +12,7 @@ import { type AttemptFailure, contractFailure, dataFailure, parseFailure, reques
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
-import { requirementsFor } from './response-prompt';
+import { type ResponsePlan, requirementsFor } from './response-prompt';
 import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
 import { type ValidationFailure, validateData } from './validation/run-validation';
 import type { Validator } from './validation/validator';
@@ -43,7 +42,7 @@ export type RunContext = {
   retry: ResolvedRetryPolicy;
   raiseEnsureFailure: boolean;
   ensureAllKeys: boolean;
-  plan: OutputContractPlan | undefined;
+  plan: ResponsePlan | undefined;
   /** Checks a final text against `plan` (loaded with it, only when there is one). */
   checkContract: ((text: string) => OutputContractCheck) | undefined;
   validators: readonly Validator<never>[];
