@@ -1,7 +1,6 @@
 import type { OutputDefinition } from '../../schema/define-output';
 import { checkEnsurePaths, type EnsureFailure } from './ensure-paths';
-import { checkAllKeys } from './strict-shape';
-import { normaliseVerdict, type ValidationContext, type Validator, validatorName } from './validator';
+import type { ValidationContext, Validator } from './validator';
 
 /** The first stage of DESIGN.md §4 steps 2–4 that rejected the data. */
 export type ValidationFailure =
@@ -28,6 +27,7 @@ export type ValidateDataOptions = {
 /**
  * Runs steps 2–4 of the validation pipeline on parsed data: strict shape (when
  * `ensureAllKeys`), ensured paths, then custom validators in order. Stops at the first failure.
+ * Strict shape and the validators are opt-in, so they load on demand (decision 0013).
  */
 export async function validateData(
   data: unknown,
@@ -35,6 +35,7 @@ export async function validateData(
 ): Promise<ValidationFailure | undefined> {
   const { output } = options;
   if (output !== undefined && options.ensureAllKeys) {
+    const { checkAllKeys } = await import('./strict-shape');
     const failures = checkAllKeys(data, output.root);
     if (failures.length > 0) return { stage: 'strict_shape', failures, reason: describeFailures(failures) };
   }
@@ -42,29 +43,9 @@ export async function validateData(
     const failures = checkEnsurePaths(data, output.ensureKeys);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
-  for (const [index, validator] of options.validators.entries()) {
-    const name = validatorName(validator, index);
-    const run = typeof validator === 'function' ? validator : validator.validate;
-    let result: unknown;
-    try {
-      result = await run(data as never, options.context);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { stage: 'validator_error', validatorName: name, reason: `${name} threw: ${message}`, error };
-    }
-    const verdict = normaliseVerdict(result, name);
-    if (!verdict.ok) {
-      return {
-        stage: 'validator',
-        validatorName: verdict.validatorName,
-        reason: verdict.reason,
-        payload: verdict.payload,
-        noRetry: verdict.noRetry,
-        raise: verdict.raise,
-      };
-    }
-  }
-  return undefined;
+  if (options.validators.length === 0) return undefined;
+  const { runValidators } = await import('./custom-validators');
+  return runValidators(data, options.validators, options.context);
 }
 
 /** `items[1].name is null; summary is missing` — the concrete reasons, for corrections and errors. */

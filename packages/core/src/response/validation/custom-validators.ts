@@ -1,0 +1,36 @@
+import type { ValidationFailure } from './run-validation';
+import { normaliseVerdict, type ValidationContext, type Validator, validatorName } from './validator';
+
+/**
+ * Step 4 of the validation pipeline: the custom validators, in order, up to the first that rejects
+ * the data or throws. Loaded on demand (decision 0013) by a response that has validators.
+ */
+export async function runValidators(
+  data: unknown,
+  validators: readonly Validator<never>[],
+  context: ValidationContext,
+): Promise<ValidationFailure | undefined> {
+  for (const [index, validator] of validators.entries()) {
+    const name = validatorName(validator, index);
+    const run = typeof validator === 'function' ? validator : validator.validate;
+    let result: unknown;
+    try {
+      result = await run(data as never, context);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { stage: 'validator_error', validatorName: name, reason: `${name} threw: ${message}`, error };
+    }
+    const verdict = normaliseVerdict(result, name);
+    if (!verdict.ok) {
+      return {
+        stage: 'validator',
+        validatorName: verdict.validatorName,
+        reason: verdict.reason,
+        payload: verdict.payload,
+        noRetry: verdict.noRetry,
+        raise: verdict.raise,
+      };
+    }
+  }
+  return undefined;
+}
