@@ -12,7 +12,7 @@ import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
 import { DEFAULT_MAX_DEPTH } from './response-limits';
-import { deriveMeta, type ResponseMeta } from './response-meta';
+import type { ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
 import {
   initialParts,
@@ -215,7 +215,10 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
     },
     async getMeta() {
       const outcome = await settlement();
-      return deriveMeta(log.facts(), requestedFormat, outcome.kind);
+      const facts = log.facts();
+      // Loaded on demand (decision 0013): a response whose meta nobody asks for never bundles it.
+      const { deriveMeta } = await import('./response-meta');
+      return deriveMeta(facts, requestedFormat, outcome.kind);
     },
     get events() {
       return observations.items;
