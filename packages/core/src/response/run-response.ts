@@ -2,7 +2,6 @@ import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { createStreamParser } from '../formats/create-stream-parser';
 import type { FormatDefinition } from '../formats/format-parser';
 import { buildPrompt, promptMessages } from '../prompt/build-prompt';
-import { correctionText } from '../prompt/correction-block';
 import type { PromptParts } from '../prompt/prompt-parts';
 import type { Model, ModelRequest } from '../providers/model';
 import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
@@ -108,7 +107,12 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     }
 
     if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
-      if (failure.correction !== undefined) context.parts.correction = correctionText(failure.correction);
+      if (failure.correction !== undefined) {
+        // Only a bad answer needs the correction wording, so it loads on demand (decision 0013).
+        const { correctionText } = await import('../prompt/correction-block');
+        if (signal.aborted) return { kind: 'aborted' };
+        context.parts.correction = correctionText(failure.correction);
+      }
       if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
         format = 'json';
         Object.assign(context.parts, requirementsFor(format, context.output, context.plan, context.formats));
