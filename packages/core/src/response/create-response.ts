@@ -2,7 +2,6 @@ import { checkFunction, checkString } from '../errors/check-argument';
 import { AbortError, FieldstreamError, OutputContractError } from '../errors/errors';
 import { formatDefinition } from '../formats/format-registry';
 import type { StreamingData } from '../patch/streaming-data';
-import type { ProviderCapabilities } from '../providers/capabilities';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
@@ -14,13 +13,7 @@ import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-e
 import { DEFAULT_MAX_DEPTH } from './response-limits';
 import type { ResponseMeta } from './response-meta';
 import type { CreateResponseOptions } from './response-options';
-import {
-  initialParts,
-  type ResponsePlan,
-  requirementsFor,
-  resolveRequestedFormat,
-  startFormat,
-} from './response-prompt';
+import { initialParts, requirementsFor, resolveRequestedFormat, startFormat } from './response-prompt';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse, type Settlement } from './run-response';
 import type { Validator } from './validation/validator';
@@ -56,13 +49,6 @@ export type ModelResponse<Data = unknown> = ResponseSource<Data> & {
   readonly status: ResponseStatus;
   /** The current attempt (0 first). */
   readonly attempt: number;
-};
-
-const NO_CAPABILITIES: ProviderCapabilities = {
-  jsonObject: false,
-  jsonSchema: false,
-  strictJsonSchema: false,
-  reasoning: false,
 };
 
 /**
@@ -106,13 +92,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const run = async (): Promise<Settlement> => {
     const { responseFormat } = options;
     const contract = responseFormat ? await import('./output-contract-stage') : undefined;
-    const plan: ResponsePlan | undefined =
-      contract && responseFormat
-        ? {
-            ...contract.planOutputContract(options.capabilities ?? NO_CAPABILITIES, { responseFormat }),
-            jsonObjectInstruction: contract.jsonObjectInstruction(),
-          }
-        : undefined;
+    const plan = contract && responseFormat ? contract.planResponse(options.capabilities, responseFormat) : undefined;
     if (plan?.action === 'rejected') return rejectPlan(plan);
     const format = startFormat(requestedFormat, output);
     return runResponse({

@@ -3,6 +3,29 @@
  * contract against the provider's capabilities, and checking each final text against the plan.
  * A response without one never loads it, nor the JSON instructions the plan may add to the prompt.
  */
-export { planOutputContract } from '../providers/output-contract/plan-output-contract';
-export { jsonObjectInstruction } from '../providers/output-contract/synthetic-instruction';
+import type { ProviderCapabilities } from '../providers/capabilities';
+import { planOutputContract } from '../providers/output-contract/plan-output-contract';
+import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
+import { jsonObjectInstruction } from '../providers/output-contract/synthetic-instruction';
+import type { ResponsePlan } from './response-prompt';
+
 export { validateOutputContract } from '../providers/output-contract/validate-output-contract';
+
+/** A model whose capabilities are not given is planned for as one that has none. */
+const NO_CAPABILITIES: ProviderCapabilities = {
+  jsonObject: false,
+  jsonSchema: false,
+  strictJsonSchema: false,
+  reasoning: false,
+};
+
+/** The response's plan, with the JSON-object instruction its prompt may need. */
+export function planResponse(
+  capabilities: ProviderCapabilities | undefined,
+  responseFormat: ResponseFormatRequest,
+): ResponsePlan {
+  return {
+    ...planOutputContract(capabilities ?? NO_CAPABILITIES, { responseFormat }),
+    jsonObjectInstruction: jsonObjectInstruction(),
+  };
+}
