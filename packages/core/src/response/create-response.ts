@@ -92,7 +92,10 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
   const run = async (): Promise<Settlement> => {
     const { responseFormat } = options;
     const contract = responseFormat ? await import('./output-contract-stage') : undefined;
-    const plan = contract && responseFormat ? contract.planResponse(options.capabilities, responseFormat) : undefined;
+    const plan =
+      contract && responseFormat
+        ? contract.planResponse(options.capabilities, responseFormat, output !== undefined)
+        : undefined;
     if (plan?.action === 'rejected') return rejectPlan(plan);
     const format = startFormat(requestedFormat, output);
     return runResponse({

@@ -19,13 +19,21 @@ const NO_CAPABILITIES: ProviderCapabilities = {
   reasoning: false,
 };
 
-/** The response's plan, with the JSON-object instruction its prompt may need. */
+/**
+ * The response's plan and the `[OUTPUT REQUIREMENT]` it imposes: a degraded contract's synthetic
+ * instruction (it carries the schema), or, for a JSON contract without a schema, an instruction
+ * that still says JSON (providers' JSON modes require the word); else the format's own.
+ */
 export function planResponse(
   capabilities: ProviderCapabilities | undefined,
   responseFormat: ResponseFormatRequest,
+  hasOutput: boolean,
 ): ResponsePlan {
-  return {
-    ...planOutputContract(capabilities ?? NO_CAPABILITIES, { responseFormat }),
-    jsonObjectInstruction: jsonObjectInstruction(),
-  };
+  const plan = planOutputContract(capabilities ?? NO_CAPABILITIES, { responseFormat });
+  let outputRequirement = plan.syntheticInstruction;
+  if (outputRequirement === undefined && !hasOutput) {
+    if (plan.requiresValidJson || plan.providerResponseFormat?.type === 'json_object')
+      outputRequirement = jsonObjectInstruction();
+  }
+  return { ...plan, outputRequirement };
 }

@@ -42,15 +42,14 @@ export function startFormat(requested: FormatOption, output: OutputDefinition | 
 }
 
 /**
- * A response's output-contract plan, with the JSON-object instruction that is loaded along with it
- * (output-contract-stage): a response without a `responseFormat` never loads either.
+ * A response's output-contract plan (output-contract-stage: a response without a `responseFormat`
+ * never loads it), with the `[OUTPUT REQUIREMENT]` it puts in place of the format's instructions.
  */
-export type ResponsePlan = OutputContractPlan & { jsonObjectInstruction: string };
+export type ResponsePlan = OutputContractPlan & { outputRequirement: string | undefined };
 
 /**
- * `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format. A degraded output contract's
- * synthetic instruction replaces the format's instructions (it carries the schema); a JSON
- * contract without a schema still says JSON (providers' JSON modes require the word).
+ * `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format; a plan's own requirement replaces
+ * the format's instructions (output-contract-stage's `planResponse` says when).
  */
 export function requirementsFor(
   format: FormatName,
@@ -60,9 +59,7 @@ export function requirementsFor(
 ): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
   if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
-  if (plan?.syntheticInstruction !== undefined) outputRequirement = plan.syntheticInstruction;
-  else if (output === undefined && (plan?.requiresValidJson || plan?.providerResponseFormat?.type === 'json_object'))
-    outputRequirement = plan.jsonObjectInstruction;
+  if (plan?.outputRequirement !== undefined) outputRequirement = plan.outputRequirement;
   else {
     // The built-in json entry leaves its instructions to the response (kept out of parser bundles).
     const definition = formatDefinition(format, formats, 'createResponse options.format');
