@@ -1,8 +1,7 @@
 import { checkFunction, checkString } from '../errors/check-argument';
-import { AbortError, FieldstreamError, OutputContractError } from '../errors/errors';
+import { AbortError, FieldstreamError } from '../errors/errors';
 import { formatDefinition } from '../formats/format-registry';
 import type { StreamingData } from '../patch/streaming-data';
-import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
 import { checkResponseOptions, checkValidator } from './check-response-options';
@@ -96,7 +95,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       contract && responseFormat
         ? contract.planResponse(options.capabilities, responseFormat, output !== undefined)
         : undefined;
-    if (plan?.action === 'rejected') return rejectPlan(plan);
+    if (contract && plan?.action === 'rejected') return rejectPlan(contract.rejectedPlanError(plan));
     const format = startFormat(requestedFormat, output);
     return runResponse({
       model: options.model,
@@ -122,12 +121,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
     });
   };
 
-  const rejectPlan = (plan: OutputContractPlan): Settlement => {
-    const error = new OutputContractError(
-      'OUTPUT_CONTRACT_REJECTED',
-      `Output contract rejected: ${plan.reason}`,
-      undefined,
-    );
+  const rejectPlan = (error: FieldstreamError): Settlement => {
     emit({ type: 'error', attempt: 0, error });
     emit({ type: 'status', attempt: 0, status: 'error' });
     observations.push({ type: 'model.failed', attempt: 0, error });

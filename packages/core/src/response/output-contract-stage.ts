@@ -3,8 +3,9 @@
  * contract against the provider's capabilities, and checking each final text against the plan.
  * A response without one never loads it, nor the JSON instructions the plan may add to the prompt.
  */
+import { OutputContractError } from '../errors/errors';
 import type { ProviderCapabilities } from '../providers/capabilities';
-import { planOutputContract } from '../providers/output-contract/plan-output-contract';
+import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
 import { jsonObjectInstruction } from '../providers/output-contract/synthetic-instruction';
 import type { ResponsePlan } from './response-prompt';
@@ -36,4 +37,9 @@ export function planResponse(
       outputRequirement = jsonObjectInstruction();
   }
   return { ...plan, outputRequirement };
+}
+
+/** Why a response whose plan was rejected fails before its first request. */
+export function rejectedPlanError(plan: OutputContractPlan): OutputContractError {
+  return new OutputContractError('OUTPUT_CONTRACT_REJECTED', `Output contract rejected: ${plan.reason}`, undefined);
 }
