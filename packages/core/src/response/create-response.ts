@@ -194,8 +194,8 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       const outcome = await settlement();
       const facts = log.facts();
       // Loaded on demand (decision 0013): a response whose meta nobody asks for never bundles it.
-      const { deriveMeta } = await import('./response-meta');
-      return deriveMeta(facts, requestedFormat, outcome.kind);
+      const meta = await import('./response-meta');
+      return meta.deriveMeta(facts, requestedFormat, outcome.kind);
     },
     get events() {
       return observations.items;

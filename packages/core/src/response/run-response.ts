@@ -109,9 +109,9 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
       if (failure.correction !== undefined) {
         // Only a bad answer needs the correction wording, so it loads on demand (decision 0013).
-        const { correctionText } = await import('../prompt/correction-block');
+        const correction = await import('../prompt/correction-block');
         if (signal.aborted) return { kind: 'aborted' };
-        context.parts.correction = correctionText(failure.correction);
+        context.parts.correction = correction.correctionText(failure.correction);
       }
       if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
         format = 'json';
@@ -157,8 +157,8 @@ type Checked = { ok: true; data: unknown } | { ok: false; failure: AttemptFailur
  */
 async function schemaStage(output: OutputDefinition | undefined, data: unknown) {
   if (output?.standard === undefined) return { ok: true as const, data };
-  const { validateWithSchema } = await import('./validation/standard-schema-stage');
-  return validateWithSchema(output, data);
+  const stage = await import('./validation/standard-schema-stage');
+  return stage.validateWithSchema(output, data);
 }
 
 /** Steps 1–4 of the pipeline on a finished attempt, after the output contract. */

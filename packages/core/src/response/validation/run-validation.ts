@@ -35,8 +35,8 @@ export async function validateData(
 ): Promise<ValidationFailure | undefined> {
   const { output } = options;
   if (output !== undefined && options.ensureAllKeys) {
-    const { checkAllKeys } = await import('./strict-shape');
-    const failures = checkAllKeys(data, output.root);
+    const strictShape = await import('./strict-shape');
+    const failures = strictShape.checkAllKeys(data, output.root);
     if (failures.length > 0) return { stage: 'strict_shape', failures, reason: describeFailures(failures) };
   }
   if (output !== undefined) {
@@ -44,8 +44,8 @@ export async function validateData(
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
   if (options.validators.length === 0) return undefined;
-  const { runValidators } = await import('./custom-validators');
-  return runValidators(data, options.validators, options.context);
+  const custom = await import('./custom-validators');
+  return custom.runValidators(data, options.validators, options.context);
 }
 
 /** `items[1].name is null; summary is missing` — the concrete reasons, for corrections and errors. */
