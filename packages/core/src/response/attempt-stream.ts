@@ -29,7 +29,6 @@ export type AttemptOutcome =
       kind: 'finished';
       /** The answer text (reasoning split off). */
       text: string;
-      reasoning: string;
       /** The final parse; `undefined` when it failed (`parseError` says why). */
       final: FinalParse | undefined;
       parseError: FieldstreamError | undefined;
@@ -85,7 +84,6 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     return {
       kind: 'finished',
       text,
-      reasoning: native.value + (parser?.reasoning ?? ''),
       final: undefined,
       parseError: asParseError(error, format, text, attempt),
     };
@@ -147,7 +145,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   if (sawPatch && !sawText) {
     // Already-parsed patches (an Agently instant stream): the data is what they built.
     const final = { value: patchedValue, repaired: false, format };
-    return { kind: 'finished', text: '', reasoning: native.value, final, parseError: undefined };
+    return { kind: 'finished', text: '', final, parseError: undefined };
   }
   parser ??= openParser();
   let closing: StreamingData[];
@@ -162,7 +160,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   emitChunk(closing);
   const text = parser.text;
   const parseError = parser.finalError === undefined ? undefined : annotate(parser.finalError, text, attempt);
-  return { kind: 'finished', text, reasoning: native.value + parser.reasoning, final: parser.final, parseError };
+  return { kind: 'finished', text, final: parser.final, parseError };
 }
 
 function asRequestError(error: unknown, text: string, attempt: number): FieldstreamError {

@@ -23,8 +23,4 @@ export class NativeReasoning {
     this.#open = false;
     return reasoningEvent('', this.#value, 'observed_boundary');
   }
-
-  get value(): string {
-    return this.#value;
-  }
 }
