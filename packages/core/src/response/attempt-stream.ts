@@ -23,8 +23,8 @@ export type AttemptStreamOptions = {
 
 /** How one attempt's stream ended. */
 export type AttemptOutcome =
-  | { kind: 'aborted'; text: string }
-  | { kind: 'stream_failed'; text: string; error: FieldstreamError; retryable: boolean }
+  | { kind: 'aborted' }
+  | { kind: 'stream_failed'; error: FieldstreamError; retryable: boolean }
   | {
       kind: 'finished';
       /** The answer text (reasoning split off). */
@@ -99,7 +99,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     iterator = options.model(request, { signal })[Symbol.asyncIterator]();
     while (true) {
       const step = await iterator.next();
-      if (signal.aborted) return { kind: 'aborted', text: parser?.text ?? '' };
+      if (signal.aborted) return { kind: 'aborted' };
       if (step.done === true) break;
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
@@ -132,11 +132,10 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       }
     }
   } catch (error) {
-    if (signal.aborted) return { kind: 'aborted', text: parser?.text ?? '' };
+    if (signal.aborted) return { kind: 'aborted' };
     if (iterator !== undefined) closeQuietly(iterator);
-    const text = parser?.text ?? '';
-    const failure = asRequestError(error, text, attempt);
-    return { kind: 'stream_failed', text, error: failure, retryable: isRetryableRequestError(failure) };
+    const failure = asRequestError(error, parser?.text ?? '', attempt);
+    return { kind: 'stream_failed', error: failure, retryable: isRetryableRequestError(failure) };
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
