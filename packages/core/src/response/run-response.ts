@@ -18,7 +18,7 @@ import type { Validator } from './validation/validator';
 
 /** How a response ended. */
 export type Settlement =
-  | { kind: 'done'; data: unknown; validated: boolean }
+  | { kind: 'done'; data: unknown }
   | { kind: 'error'; error: unknown; requestFailed: boolean }
   | { kind: 'aborted' };
 
@@ -101,7 +101,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         emit({ type: 'final', attempt, data: checked.data });
         emit({ type: 'status', attempt, status: 'done' });
         observe({ type: 'model.done', attempt, validated: true });
-        return { kind: 'done', data: checked.data, validated: true };
+        return { kind: 'done', data: checked.data };
       }
       failure = checked.failure;
     }
@@ -140,7 +140,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       emit({ type: 'final', attempt, data: failure.data });
       emit({ type: 'status', attempt, status: 'done' });
       observe({ type: 'model.done', attempt, validated: false });
-      return { kind: 'done', data: failure.data, validated: false };
+      return { kind: 'done', data: failure.data };
     }
     emit({ type: 'error', attempt, error: asFieldstreamError(failure.error) });
     emit({ type: 'status', attempt, status: 'error' });
