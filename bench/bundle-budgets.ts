@@ -32,7 +32,7 @@ const budgets: Budget[] = [
     target: 18 * KB,
     // Missed (decision 0013): a regression guard 1–1.5 KB above today's size (fully minified, as an
     // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
-    ceiling: 31 * KB,
+    ceiling: 30 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

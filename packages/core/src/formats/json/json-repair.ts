@@ -20,7 +20,10 @@ export function provideJsonRepair(parser: FormatFinalParser): void {
 
 /** Loads the lenient parser (a dynamic import, once). */
 export async function loadJsonRepair(): Promise<void> {
-  lenient ??= (await import('./json-final-parser')).parseJsonText;
+  if (lenient !== undefined) return;
+  // The namespace, not a destructured import: Vite then emits a bare import() without a wrapper.
+  const repair = await import('./json-final-parser');
+  lenient ??= repair.parseJsonText;
 }
 
 /** The json format's `prepare`: loads the lenient parser unless `answer` is strict JSON within `maxDepth`. */
