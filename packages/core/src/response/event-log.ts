@@ -69,6 +69,8 @@ export class EventLog {
   #openPaths: string[] = [];
   #openEntries: number[] = [];
   #text = -1;
+  /** The attempt's text while the log keeps it itself (no parser reports it through an `answer` event). */
+  #textAccumulator: TextAccumulator | undefined;
   #textSource: (() => string) | undefined;
   #attempt = 0;
   #listeners = new Set<(event: ResponseEvent) => void>();
@@ -271,10 +273,10 @@ export class EventLog {
   #foldText(delta: string): void {
     if (this.#text < 0) {
       this.#text = this.#entries.size;
-      this.#append(TEXT, this.#textSource ?? new TextAccumulator(), undefined, undefined);
+      this.#textAccumulator = this.#textSource === undefined ? new TextAccumulator() : undefined;
+      this.#append(TEXT, this.#textSource ?? this.#textAccumulator, undefined, undefined);
     }
-    const text = this.#entries.get(this.#text, 1);
-    if (text instanceof TextAccumulator) text.append(delta);
+    this.#textAccumulator?.append(delta);
   }
 
   /** An entry's text: a string once settled, an accumulator while the attempt streams. */
@@ -320,6 +322,7 @@ export class EventLog {
     text.charCodeAt(0); // V8 flattens a rope on first read
     this.#entries.set(this.#text, 1, text);
     this.#text = -1;
+    this.#textAccumulator = undefined;
   }
 
   #decode(entry: number): LogEvent {

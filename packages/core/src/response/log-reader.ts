@@ -85,10 +85,13 @@ export class LogReader<Channel extends ReaderChannel, Out = ChannelValue<Channel
       this.#finish();
       return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
     }
-    return new Promise((resolve) => {
-      this.#waiting = resolve;
-    });
+    return new Promise(this.#park);
   }
+
+  /** One executor for every wait: a fresh closure per `next()` would be garbage per event. */
+  readonly #park = (resolve: (result: IteratorResult<Out, void>) => void): void => {
+    this.#waiting = resolve;
+  };
 
   return(): Promise<IteratorResult<Out, void>> {
     this.#finish();
