@@ -28,7 +28,7 @@ export class LogReader<Channel extends ReaderChannel, Out = ChannelValue<Channel
   #attach: ((reader: LogReader<Channel, Out>) => Attachment) | undefined;
   #log: Attachment | undefined;
   #finished = false;
-  #waiting: ((result: IteratorResult<Out, void> | Promise<IteratorResult<Out, void>>) => void) | undefined;
+  #waiting: ((result: IteratorResult<Out, void> | PromiseLike<IteratorResult<Out, void>>) => void) | undefined;
 
   constructor(channel: Channel, attach: (reader: LogReader<Channel, Out>) => Attachment) {
     this.channel = channel;
@@ -89,7 +89,9 @@ export class LogReader<Channel extends ReaderChannel, Out = ChannelValue<Channel
   }
 
   /** One executor for every wait: a fresh closure per `next()` would be garbage per event. */
-  readonly #park = (resolve: (result: IteratorResult<Out, void>) => void): void => {
+  readonly #park = (
+    resolve: (result: IteratorResult<Out, void> | PromiseLike<IteratorResult<Out, void>>) => void,
+  ): void => {
     this.#waiting = resolve;
   };
 
