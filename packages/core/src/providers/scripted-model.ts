@@ -81,18 +81,22 @@ export function scriptedModel(options: ScriptedModelOptions): Model {
     })();
     const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
     let sent = 0;
-    const pause = async (): Promise<void> => {
+    // Awaits only a real delay: an await per event with no delay would be the model's main cost.
+    const pause = (): Promise<void> | undefined => {
       const wait = sent++ === 0 ? (options.firstTokenDelayMs ?? 0) : (options.delayMs ?? 0);
-      if (wait > 0) await sleep(wait, signal);
-      else throwIfAborted(signal);
+      if (wait > 0) return sleep(wait, signal);
+      throwIfAborted(signal);
+      return undefined;
     };
     for (const event of events) {
-      await pause();
+      const delay = pause();
+      if (delay !== undefined) await delay;
       yield event;
     }
     // The fault arrives when the next event would have: after the same delay.
     if (failing) {
-      await pause();
+      const delay = pause();
+      if (delay !== undefined) await delay;
       throw faultError(failing, request.attempt, delivered);
     }
     yield {
