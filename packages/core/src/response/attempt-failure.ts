@@ -1,102 +1,117 @@
 import { EnsureError, type FieldstreamError, OutputContractError, ValidationError } from '../errors/errors';
+import { correctionText } from '../prompt/correction-block';
 import type { OutputContractDiagnostic } from '../providers/output-contract/validate-output-contract';
-import type { RetryReason } from './observation-events';
+import type { ObservationEvent, RetryReason } from './observation-events';
 import type { ValidationFailure } from './validation/run-validation';
+
+// Only a rejected answer needs this module (its errors, observations and correction wording), so
+// the response loads it on demand (decision 0013). A request failure is built by the loop itself.
 
 /** Why an attempt failed, what the retry is told, and what is thrown when no retry follows. */
 export type AttemptFailure = {
   retryReason: RetryReason;
   /** A retry may follow (budget permitting). */
   retryable: boolean;
-  /** The reason quoted in the next `[OUTPUT CORRECTION]`; undefined keeps the current one. */
-  correction: string | undefined;
+  /** The next `[OUTPUT CORRECTION]` block's text; undefined keeps the current one. */
+  correction?: string;
   /** Thrown by `getData()` when no retry follows. */
   error: Error;
   /** Throw `error` at once, whatever the budget and `raiseEnsureFailure` say. */
-  raiseNow: boolean;
+  raiseNow?: boolean;
   /** The attempt parsed data that failed a later stage (returned when `raiseEnsureFailure` is off). */
-  hasData: boolean;
-  data: unknown;
-  validatorName: string | undefined;
+  hasData?: boolean;
+  data?: unknown;
+  validatorName?: string;
   reason: string;
-  payload: unknown;
+  payload?: unknown;
 };
 
-type Context = { text: string; attempt: number };
+/** What rejected a finished attempt, as the loop found it (nothing built or reported yet). */
+export type Rejection =
+  | { stage: 'output_contract'; diagnostic: OutputContractDiagnostic }
+  | { stage: 'parse'; error: FieldstreamError }
+  | { stage: 'data'; failure: ValidationFailure; data: unknown };
 
-export function requestFailure(error: FieldstreamError, retryable: boolean): AttemptFailure {
-  return base('request_failed', error, { retryable, reason: error.message });
-}
+type Observe = (event: ObservationEvent) => void;
 
-export function contractFailure(diagnostic: OutputContractDiagnostic, context: Context): AttemptFailure {
-  const error = new OutputContractError(diagnostic.code, diagnostic.message, diagnostic, {
-    rawText: context.text,
-    attempt: context.attempt,
-  });
-  return base('output_contract_failed', error, { correction: diagnostic.message, reason: diagnostic.message });
-}
-
-export function parseFailure(error: FieldstreamError): AttemptFailure {
-  return base('parse_failed', error, { correction: error.message, reason: error.message });
-}
-
-/** A failure of validation steps 2–4, on data that did parse. */
-export function dataFailure(failure: ValidationFailure, data: unknown, context: Context): AttemptFailure {
-  const options = { rawText: context.text, attempt: context.attempt };
-  const withData = { hasData: true, data };
+/** Reports a rejected attempt to the observation log and says what follows it. */
+export function rejectAttempt(rejection: Rejection, text: string, attempt: number, observe: Observe): AttemptFailure {
+  if (rejection.stage === 'parse') {
+    const { error } = rejection;
+    observe(failed(attempt, 'parse', error.message, undefined));
+    return rejected('parse_failed', error, error.message);
+  }
+  const options = { rawText: text, attempt };
+  if (rejection.stage === 'output_contract') {
+    const { diagnostic } = rejection;
+    observe(failed(attempt, 'output_contract', diagnostic.message, diagnostic));
+    const error = new OutputContractError(diagnostic.code, diagnostic.message, diagnostic, options);
+    return rejected('output_contract_failed', error, diagnostic.message);
+  }
+  const { failure, data } = rejection;
+  const { reason } = failure;
   switch (failure.stage) {
     case 'strict_shape':
-      return base('strict_shape_failed', new EnsureError(failure.failures, options), {
-        ...withData,
-        correction: `Every key of the output must be present: ${failure.reason}`,
-        reason: failure.reason,
-      });
-    case 'ensure':
-      return base('ensure_failed', new EnsureError(failure.failures, options), {
-        ...withData,
-        correction: `Required fields are missing or empty: ${failure.reason}`,
-        reason: failure.reason,
-      });
+    case 'ensure': {
+      observe(failed(attempt, failure.stage, reason, failure.failures));
+      const strict = failure.stage === 'strict_shape';
+      return rejected(
+        strict ? 'strict_shape_failed' : 'ensure_failed',
+        new EnsureError(failure.failures, options),
+        reason,
+        {
+          hasData: true,
+          data,
+          correction: correctionText(
+            `${strict ? 'Every key of the output must be present' : 'Required fields are missing or empty'}: ${reason}`,
+          ),
+        },
+      );
+    }
     case 'validator': {
-      const error =
-        failure.raise ?? new ValidationError(failure.validatorName, failure.reason, failure.payload, options);
-      return base('validation_failed', error, {
-        ...withData,
-        retryable: !failure.noRetry && failure.raise === undefined,
-        raiseNow: failure.raise !== undefined,
-        correction: failure.reason,
-        validatorName: failure.validatorName,
-        reason: failure.reason,
-        payload: failure.payload,
+      const { validatorName, payload, raise } = failure;
+      observe({ ...failed(attempt, 'validator', reason, payload), validator_name: validatorName });
+      const error = raise ?? new ValidationError(validatorName, reason, payload, options);
+      return rejected('validation_failed', error, reason, {
+        hasData: true,
+        data,
+        retryable: !failure.noRetry && raise === undefined,
+        raiseNow: raise !== undefined,
+        validatorName,
+        payload,
       });
     }
     case 'validator_error': {
-      const error = new ValidationError(failure.validatorName, failure.reason, undefined, {
-        ...options,
-        cause: failure.error,
-      });
-      return base('validation_error', error, {
-        ...withData,
-        correction: failure.reason,
-        validatorName: failure.validatorName,
-        reason: failure.reason,
-      });
+      const { validatorName } = failure;
+      observe({ type: 'model.validation_error', attempt, validator_name: validatorName, error: failure.error });
+      const error = new ValidationError(validatorName, reason, undefined, { ...options, cause: failure.error });
+      return rejected('validation_error', error, reason, { hasData: true, data, validatorName });
     }
   }
 }
 
-function base(retryReason: RetryReason, error: Error, fields: Partial<AttemptFailure>): AttemptFailure {
+/** A failure whose correction quotes `reason`, unless `fields` say otherwise. */
+function rejected(
+  retryReason: RetryReason,
+  error: Error,
+  reason: string,
+  fields?: Partial<AttemptFailure>,
+): AttemptFailure {
+  return { retryReason, retryable: true, correction: correctionText(reason), error, reason, ...fields };
+}
+
+function failed(
+  attempt: number,
+  stage: Extract<ObservationEvent, { type: 'model.validation_failed' }>['stage'],
+  reason: string,
+  payload: unknown,
+): Extract<ObservationEvent, { type: 'model.validation_failed' }> {
   return {
-    retryReason,
-    retryable: true,
-    correction: undefined,
-    error,
-    raiseNow: false,
-    hasData: false,
-    data: undefined,
-    validatorName: undefined,
-    reason: '',
-    payload: undefined,
-    ...fields,
+    type: 'model.validation_failed',
+    attempt,
+    stage,
+    validator_name: stage,
+    validation_reason: reason,
+    validation_payload: payload,
   };
 }

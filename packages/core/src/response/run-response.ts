@@ -7,13 +7,13 @@ import type { Model, ModelRequest } from '../providers/model';
 import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
-import { type AttemptFailure, contractFailure, dataFailure, parseFailure, requestFailure } from './attempt-failure';
+import type { AttemptFailure, Rejection } from './attempt-failure';
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { type ResponsePlan, requirementsFor } from './response-prompt';
 import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
-import { type ValidationFailure, validateData } from './validation/run-validation';
+import { validateData } from './validation/run-validation';
 import type { Validator } from './validation/validator';
 
 /** How a response ended. */
@@ -91,28 +91,28 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     let failure: AttemptFailure | undefined;
     if (outcome.kind === 'stream_failed') {
       observe({ type: 'model.request_failed', attempt, error: outcome.error });
-      failure = requestFailure(outcome.error, outcome.retryable);
+      const { error, retryable } = outcome;
+      failure = { retryReason: 'request_failed', retryable, error, reason: error.message };
     } else {
       observe({ type: 'model.completed', attempt, text: outcome.text });
       emit({ type: 'status', attempt, status: 'validating' });
       const checked = await checkAttempt(context, outcome, { attempt, prompt, format });
       if (signal.aborted) return { kind: 'aborted' };
-      if (checked.ok) {
+      if (checked.stage === 'done') {
         emit({ type: 'final', attempt, data: checked.data });
         emit({ type: 'status', attempt, status: 'done' });
         observe({ type: 'model.done', attempt, validated: true });
         return { kind: 'done', data: checked.data };
       }
-      failure = checked.failure;
+      // Only a rejected answer needs its errors, observations and correction wording, so they
+      // load on demand (decision 0013); nothing more is emitted if the response aborts meanwhile.
+      const rejected = await import('./attempt-failure');
+      if (signal.aborted) return { kind: 'aborted' };
+      failure = rejected.rejectAttempt(checked, outcome.text, attempt, observe);
     }
 
     if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
-      if (failure.correction !== undefined) {
-        // Only a bad answer needs the correction wording, so it loads on demand (decision 0013).
-        const correction = await import('../prompt/correction-block');
-        if (signal.aborted) return { kind: 'aborted' };
-        context.parts.correction = correction.correctionText(failure.correction);
-      }
+      if (failure.correction !== undefined) context.parts.correction = failure.correction;
       if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
         format = 'json';
         Object.assign(context.parts, requirementsFor(format, context.output, context.plan, context.formats));
@@ -149,7 +149,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
   }
 }
 
-type Checked = { ok: true; data: unknown } | { ok: false; failure: AttemptFailure };
+type Checked = { stage: 'done'; data: unknown } | Rejection;
 
 /**
  * The last validation stage, the output's own Standard Schema validator: loaded (a dynamic import)
@@ -167,24 +167,19 @@ async function checkAttempt(
   outcome: Extract<AttemptOutcome, { kind: 'finished' }>,
   { attempt, prompt, format }: { attempt: number; prompt: string; format: FormatName },
 ): Promise<Checked> {
-  const { observe, emit } = context;
-  const where = { text: outcome.text, attempt };
+  const { text, final } = outcome;
   if (context.plan?.requiresValidJson === true) {
-    const check = context.checkContract?.(outcome.text);
-    if (check !== undefined && !check.ok) {
-      observe(failed(attempt, 'output_contract', check.diagnostic.message, check.diagnostic));
-      return { ok: false, failure: contractFailure(check.diagnostic, where) };
-    }
+    const check = context.checkContract?.(text);
+    if (check !== undefined && !check.ok) return { stage: 'output_contract', diagnostic: check.diagnostic };
   }
-  if (outcome.final === undefined) {
+  if (final === undefined) {
     const error =
-      outcome.parseError ?? new OutputParseError(format, 'nothing could be parsed', { rawText: outcome.text, attempt });
-    observe(failed(attempt, 'parse', error.message, undefined));
-    return { ok: false, failure: parseFailure(error) };
+      outcome.parseError ?? new OutputParseError(format, 'nothing could be parsed', { rawText: text, attempt });
+    return { stage: 'parse', error };
   }
-  emit({ type: 'parsed', attempt, format: outcome.final.format, repaired: outcome.final.repaired });
-  const data = outcome.final.value;
-  let failure = await validateData(data, {
+  context.emit({ type: 'parsed', attempt, format: final.format, repaired: final.repaired });
+  const data = final.value;
+  const failure = await validateData(data, {
     output: context.output,
     ensureAllKeys: context.ensureAllKeys,
     validators: context.validators,
@@ -197,40 +192,13 @@ async function checkAttempt(
       settings: context.settings,
       input: context.input,
       data,
-      text: outcome.text,
-      format: outcome.final.format,
+      text,
+      format: final.format,
     },
   });
-  const schema = failure === undefined ? await schemaStage(context.output, data) : undefined;
-  if (schema?.ok === true) return { ok: true, data: schema.data };
-  failure ??= schema?.failure as ValidationFailure;
-  if (failure.stage === 'validator_error') {
-    observe({ type: 'model.validation_error', attempt, validator_name: failure.validatorName, error: failure.error });
-  } else if (failure.stage === 'validator') {
-    observe({
-      ...failed(attempt, 'validator', failure.reason, failure.payload),
-      validator_name: failure.validatorName,
-    });
-  } else {
-    observe(failed(attempt, failure.stage, failure.reason, failure.failures));
-  }
-  return { ok: false, failure: dataFailure(failure, data, where) };
-}
-
-function failed(
-  attempt: number,
-  stage: Extract<ObservationEvent, { type: 'model.validation_failed' }>['stage'],
-  reason: string,
-  payload: unknown,
-): Extract<ObservationEvent, { type: 'model.validation_failed' }> {
-  return {
-    type: 'model.validation_failed',
-    attempt,
-    stage,
-    validator_name: stage,
-    validation_reason: reason,
-    validation_payload: payload,
-  };
+  if (failure !== undefined) return { stage: 'data', failure, data };
+  const schema = await schemaStage(context.output, data);
+  return schema.ok ? { stage: 'done', data: schema.data } : { stage: 'data', failure: schema.failure, data };
 }
 
 /** Store events carry typed errors; an error a validator raised is wrapped (the original is the cause). */
