@@ -25,18 +25,40 @@ function checkPatch(where: string, patch: unknown): void {
 
 /** `[*]` outside quoted keys (`["[*]"]` is a key, not a wildcard). */
 function hasWildcard(path: string): boolean {
-  return path.replace(/\["(?:[^"\\]|\\.)*"\]/g, '').includes('[*]');
+  // Without a `*` there is none (removing quoted keys cannot make one).
+  return path.includes('*') && path.replace(/\["(?:[^"\\]|\\.)*"\]/g, '').includes('[*]');
 }
 
 /** Entry checks of `store.dispatch`: one response event or a list of them, of known types. */
 export function checkEvents(events: unknown): void {
-  const list = Array.isArray(events) ? events : [events];
-  list.forEach((event, i) => {
-    const where = Array.isArray(events) ? `store.dispatch events[${i}]` : 'store.dispatch events';
-    checkObject(where, event);
-    checkOneOf(`${where}.type`, event.type, EVENT_TYPES);
-    if (event.type === 'patch') checkPatch(`${where}.data`, event.data);
-  });
+  if (!Array.isArray(events)) {
+    checkEvent('store.dispatch events', events);
+    return;
+  }
+  // A plain loop, and the `where` of an event built only when it fails: this runs per streamed chunk.
+  for (let i = 0; i < events.length; i++) {
+    const event: unknown = events[i];
+    // A hole is skipped, as the reducer skips it.
+    if (!isWellFormed(event) && i in events) checkEvent(`store.dispatch events[${i}]`, event);
+  }
+}
+
+function checkEvent(where: string, event: unknown): void {
+  checkObject(where, event);
+  checkOneOf(`${where}.type`, event.type, EVENT_TYPES);
+  if (event.type === 'patch') checkPatch(`${where}.data`, event.data);
+}
+
+/** What `checkEvent` accepts, tested without building a message. */
+function isWellFormed(event: unknown): boolean {
+  if (!isRecord(event) || typeof event.type !== 'string' || !EVENT_TYPES.includes(event.type)) return false;
+  if (event.type !== 'patch') return true;
+  const data = event.data;
+  return isRecord(data) && typeof data.path === 'string' && !hasWildcard(data.path);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** `createFieldStore`'s source: anything with a `subscribe(listener)` (a response). */

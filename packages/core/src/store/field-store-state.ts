@@ -24,10 +24,9 @@ export function fieldRecord(
   completionSource: CompletionSource | undefined,
   attempt: number,
 ): FieldRecord {
-  const record = (): FieldRecord => Object.freeze({ isComplete, completionSource, attempt });
   const source = SOURCES.indexOf(completionSource);
   // A source outside the union (a hand-dispatched event) gets a record of its own.
-  if (source < 0) return record();
+  if (source < 0) return newRecord(isComplete, completionSource, attempt);
   let slots = records.get(attempt);
   if (slots === undefined) {
     if (records.size >= MAX_ATTEMPTS) records.clear();
@@ -35,8 +34,13 @@ export function fieldRecord(
     records.set(attempt, slots);
   }
   const slot = source * 2 + (isComplete ? 1 : 0);
-  slots[slot] ??= record();
+  slots[slot] ??= newRecord(isComplete, completionSource, attempt);
   return slots[slot];
+}
+
+// A function of its own, not a closure made per call (this runs per record write).
+function newRecord(isComplete: boolean, completionSource: CompletionSource | undefined, attempt: number): FieldRecord {
+  return Object.freeze({ isComplete, completionSource, attempt });
 }
 
 /** Per attempt, the records by source and completeness (no key string: this runs per record write). */

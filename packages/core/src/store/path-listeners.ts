@@ -46,6 +46,9 @@ export class PathListeners<State> {
 
   /** Calls, once each, the subscribers whose path is on, above or below a changed path. */
   notify(changes: PathChanges, state: State, previous: State): void {
+    const root = this.#root;
+    // No path subscriber (a store nothing renders yet): nothing to collect.
+    if (this.#everywhere.size === 0 && root.listeners.size === 0 && root.children.size === 0) return;
     const hit: Hit<State> = new Map();
     addAll(hit, this.#everywhere);
     if (changes.all) {

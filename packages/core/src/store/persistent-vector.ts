@@ -1,6 +1,8 @@
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
+/** `2 ** (level * BITS)` by level, looked up on hot paths (`2 **` is a float power). */
+const CAPACITY = Array.from({ length: 9 }, (_, level) => 2 ** (level * BITS));
 
 /** A trie level: child levels above the leaves, values at the leaves (`shift` 0). */
 type Level = unknown[];
@@ -49,7 +51,7 @@ export class PersistentVector<T> {
   set(index: number, value: T): PersistentVector<T> {
     let root = this.#root;
     let shift = this.#shift;
-    while (index >= 2 ** (shift + BITS)) {
+    while (index >= (CAPACITY[shift / BITS + 1] as number)) {
       root = [root];
       shift += BITS;
     }
@@ -84,6 +86,6 @@ function forEachIn(node: Level, shift: number, offset: number, visit: (value: un
     // A gap, in a level or among the values (an index set to `undefined` is not a gap).
     if (!(i in node)) continue;
     if (shift === 0) visit(node[i], offset + i);
-    else forEachIn(node[i] as Level, shift - BITS, offset + i * 2 ** shift, visit);
+    else forEachIn(node[i] as Level, shift - BITS, offset + i * (CAPACITY[shift / BITS] as number), visit);
   }
 }

@@ -1,14 +1,14 @@
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
-import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
+import { type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
 import { TreeDraft } from './tree-draft';
-import { isContainer, isContainerKind, type Tree } from './tree-node';
+import { isContainer, isContainerKind } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
@@ -31,59 +31,66 @@ export function reduceEvents<Data>(
   changes: PathChanges,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
-  const parsed = events.map((event) => (event.type === 'patch' ? parsePatchPath(event.data) : undefined));
-  let edited: Draft<Data> | undefined;
-  let next: Draft<Data> | FieldStoreState<Data> = state;
-  let tree: TreeDraft | undefined;
-  const edit = (): Draft<Data> => {
-    edited ??= partsOf(state);
-    next = edited;
-    return edited;
-  };
+  const parsed: (ParsedPath | undefined)[] = new Array(events.length);
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    if (event?.type === 'patch') parsed[i] = parsePatchPath(event.data);
+  }
+  // A batch object with methods rather than closures: this runs once per streamed chunk.
+  const batch = new Batch(state, onRetry, changes);
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    // A hole in the list is skipped.
+    if (event !== undefined) batch.apply(event, parsed[i]);
+  }
+  batch.flush();
+  return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
 
-  events.forEach((event, i) => {
+class Batch<Data> {
+  /** The snapshot being made, once something changed. */
+  edited: Draft<Data> | undefined;
+  /** What the next event applies to: the edited snapshot, or the original while nothing changed. */
+  next: Draft<Data> | FieldStoreState<Data>;
+  tree: TreeDraft | undefined;
+
+  constructor(
+    readonly state: FieldStoreState<Data>,
+    readonly onRetry: RetryBehaviour,
+    readonly changes: PathChanges,
+  ) {
+    this.next = state;
+  }
+
+  edit(): Draft<Data> {
+    this.edited ??= partsOf(this.state);
+    this.next = this.edited;
+    return this.edited;
+  }
+
+  apply(event: ResponseEvent, target: ParsedPath | undefined): void {
+    const next = this.next;
     if (isClosedTo(next, event) || event.attempt < next.attempt) return;
     if (event.attempt > next.attempt) {
-      edit().attempt = event.attempt;
-      if (onRetry === 'clear') {
-        tree = new TreeDraft(undefined);
-        Object.assign(edit(), { fields: PathMap.empty(), reasoning: '' });
+      this.edit().attempt = event.attempt;
+      if (this.onRetry === 'clear') {
+        this.tree = new TreeDraft(undefined);
+        Object.assign(this.edit(), { fields: PathMap.empty(), reasoning: '' });
       }
     }
     switch (event.type) {
       case 'attempt':
-        if (next.status !== 'streaming') edit().status = 'streaming';
+        if (this.next.status !== 'streaming') this.edit().status = 'streaming';
         return;
       case 'status':
-        if (next.status !== event.status) edit().status = event.status;
+        if (this.next.status !== event.status) this.edit().status = event.status;
         return;
-      case 'patch': {
-        if (next.status === 'idle') edit().status = 'streaming';
-        const { data } = event;
-        const target = parsed[i];
-        if (target === undefined) {
-          if (data.path === REASONING_PATH && typeof data.value === 'string' && next.reasoning !== data.value) {
-            edit().reasoning = data.value;
-          }
-          return;
-        }
-        const [segments, key] = target;
-        tree ??= new TreeDraft(dataTree(next));
-        writePatch(tree, data, segments);
-        changes.paths.push(segments);
-        const record = next.fields.get(key);
-        if (
-          record?.isComplete !== data.is_complete ||
-          record.completionSource !== data.completion_source ||
-          record.attempt !== next.attempt
-        ) {
-          edit().fields = next.fields.set(key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
-        }
+      case 'patch':
+        this.#patch(event.data, target);
         return;
-      }
       case 'final': {
-        flush();
-        const draft = edit();
+        this.flush();
+        const draft = this.edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true });
         ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
         draft.streamed = shareFinal(draft.data, event.data);
@@ -91,24 +98,46 @@ export function reduceEvents<Data>(
         return;
       }
       case 'error':
-        Object.assign(edit(), { status: 'error', error: event.error });
+        Object.assign(this.edit(), { status: 'error', error: event.error });
         return;
       case 'aborted':
-        edit().status = 'aborted';
+        this.edit().status = 'aborted';
         return;
       case 'text':
         return;
     }
-  });
-  flush();
-  return edited === undefined ? state : createSnapshot(edited);
+  }
 
-  // Moves the tree draft into the snapshot (before `final`, which reads the streamed tree).
-  function flush(): void {
+  #patch(data: StreamingData, target: ParsedPath | undefined): void {
+    if (this.next.status === 'idle') this.edit().status = 'streaming';
+    const next = this.next;
+    if (target === undefined) {
+      if (data.path === REASONING_PATH && typeof data.value === 'string' && next.reasoning !== data.value) {
+        this.edit().reasoning = data.value;
+      }
+      return;
+    }
+    const [segments, key] = target;
+    this.tree ??= new TreeDraft(dataTree(next));
+    writePatch(this.tree, data, segments);
+    this.changes.paths.push(segments);
+    const record = next.fields.get(key);
+    if (
+      record?.isComplete !== data.is_complete ||
+      record.completionSource !== data.completion_source ||
+      record.attempt !== next.attempt
+    ) {
+      this.edit().fields = next.fields.set(key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
+    }
+  }
+
+  /** Moves the tree draft into the snapshot (before `final`, which reads the streamed tree). */
+  flush(): void {
+    const tree = this.tree;
     if (tree === undefined) return;
-    if (tree.root !== dataTree(next)) edit().data = tree.root;
-    changes.paths.push(...tree.replaced);
-    tree = undefined;
+    if (tree.root !== dataTree(this.next)) this.edit().data = tree.root;
+    for (const replaced of tree.replaced) this.changes.paths.push(replaced);
+    this.tree = undefined;
   }
 }
 
@@ -127,12 +156,19 @@ function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
   if (path.startsWith('$')) return undefined;
   let parsed = parsedPaths.get(path);
   if (parsed === undefined) {
-    const segments = parsePath(path);
-    const key = formatPath(segments);
-    // The event's own string when it is canonical: the source keeps it anyway, so the key is free.
-    parsed = [segments, key === path ? path : key];
+    parsed = olderPaths.get(path);
+    if (parsed === undefined) {
+      const segments = parsePath(path);
+      // Only a quoted key can be written two ways (`["a"]` is `.a`): a path without one is canonical,
+      // and then the event's own string is the key (the source keeps it anyway, so the key is free).
+      parsed = [segments, path.includes('"') ? formatPath(segments) : path];
+    }
     if (path.length <= CACHED_PATH_LENGTH) {
-      if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
+      // Two generations: a full cache becomes the older one, so the paths still streaming stay cached.
+      if (parsedPaths.size >= CACHED_PATHS) {
+        olderPaths = parsedPaths;
+        parsedPaths = new Map();
+      }
       parsedPaths.set(path, parsed);
     }
   }
@@ -143,7 +179,8 @@ function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
 type ParsedPath = readonly [segments: readonly PathSegment[], key: string];
 
 /** Every delta of a field repeats its path: parse each path once (a bounded cache of short paths). */
-const parsedPaths = new Map<string, ParsedPath>();
+let parsedPaths = new Map<string, ParsedPath>();
+let olderPaths = new Map<string, ParsedPath>();
 const CACHED_PATHS = 4096;
 const CACHED_PATH_LENGTH = 256;
 

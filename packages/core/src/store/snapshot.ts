@@ -32,18 +32,16 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   readonly #settled: FieldRecord | undefined;
 
   constructor(parts: SnapshotParts<Data>) {
-    ({
-      status: this.status,
-      attempt: this.attempt,
-      reasoning: this.reasoning,
-      error: this.error,
-      final: this.final,
-      hasFinal: this.hasFinal,
-      fields: this.fields,
-      data: this.#data,
-      streamed: this.#streamed,
-      settled: this.#settled,
-    } = parts);
+    this.status = parts.status;
+    this.attempt = parts.attempt;
+    this.reasoning = parts.reasoning;
+    this.error = parts.error;
+    this.final = parts.final;
+    this.hasFinal = parts.hasFinal;
+    this.fields = parts.fields;
+    this.#data = parts.data;
+    this.#streamed = parts.streamed;
+    this.#settled = parts.settled;
   }
 
   get data(): unknown {
@@ -73,7 +71,20 @@ export function createSnapshot<Data>(parts: SnapshotParts<Data>): FieldStoreStat
 
 /** The parts of a snapshot, to make the next one from (an object spread copies its fields only). */
 export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data> {
-  return { ...state, data: dataTree(state), streamed: streamedTree(state), settled: settledRecord(state) };
+  const snapshot = state instanceof Snapshot;
+  // Property by property (not a spread): one object shape, made once per update.
+  return {
+    status: state.status,
+    attempt: state.attempt,
+    reasoning: state.reasoning,
+    error: state.error,
+    final: state.final,
+    hasFinal: state.hasFinal,
+    fields: state.fields,
+    data: snapshot ? Snapshot.dataTree(state) : state.data,
+    streamed: snapshot ? Snapshot.streamedTree(state) : state.streamed,
+    settled: snapshot ? Snapshot.settledRecord(state) : undefined,
+  };
 }
 
 /** The data tree of a snapshot (its plain value for snapshots not made by `createSnapshot`). */

@@ -41,7 +41,8 @@ export class TreeDraft {
     let current = this.root;
     for (let depth = 0; depth < segments.length; depth++) {
       const segment = segments[depth] as PathSegment;
-      if (typeof segment === 'number') {
+      // The check (and its message's closure) only for an index past the end.
+      if (typeof segment === 'number' && segment > lengthOf(current) + 1) {
         checkListIndex(lengthOf(current), segment, () => formatPath(segments.slice(0, depth + 1)));
       }
       const node = this.#nodeFor(current, typeof segment === 'number', segments, depth);
