@@ -80,15 +80,13 @@ export type { FieldstreamErrorOptions } from './errors/errors';
 export {
   AbortError,
   DepthLimitError,
-  EnsureError,
   FieldstreamError,
-  OutputContractError,
   OutputParseError,
   ProviderError,
   SchemaError,
   TransportError,
-  ValidationError,
 } from './errors/errors';
+export { EnsureError, OutputContractError, ValidationError } from './errors/rejection-errors';
 export { ArgumentError } from './errors/argument-error';
 export { FormatNotRegisteredError } from './errors/format-not-registered-error';
 export { PathSyntaxError } from './patch/path';

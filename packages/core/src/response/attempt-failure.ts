@@ -1,4 +1,5 @@
-import { EnsureError, type FieldstreamError, OutputContractError, ValidationError } from '../errors/errors';
+import type { FieldstreamError } from '../errors/errors';
+import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
 import { correctionText } from '../prompt/correction-block';
 import type { OutputContractDiagnostic } from '../providers/output-contract/validate-output-contract';
 import type { ObservationEvent, RetryReason } from './observation-events';

@@ -3,7 +3,7 @@
  * contract against the provider's capabilities, and checking each final text against the plan.
  * A response without one never loads it, nor the JSON instructions the plan may add to the prompt.
  */
-import { OutputContractError } from '../errors/errors';
+import { OutputContractError } from '../errors/rejection-errors';
 import type { ProviderCapabilities } from '../providers/capabilities';
 import { type OutputContractPlan, planOutputContract } from '../providers/output-contract/plan-output-contract';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';

@@ -1,4 +1,4 @@
-import { OutputContractError } from '../../errors/errors';
+import { OutputContractError } from '../../errors/rejection-errors';
 import type { OutputContractPlan } from './plan-output-contract';
 import { type OutputContractDiagnostic, validateOutputContract } from './validate-output-contract';
 
