@@ -1,6 +1,6 @@
 import { ProviderError } from '../errors/errors';
 import { checkHttpProviderOptions } from './check-provider-options';
-import { GeminiThoughts } from './gemini-thoughts';
+import type { GeminiThoughts } from './gemini-thoughts';
 import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
@@ -41,10 +41,11 @@ export function openAIChat(options: OpenAIChatOptions): Model {
     let id: string | undefined;
     let model: string | undefined;
     let refusal = '';
-    const thoughts = new GeminiThoughts();
+    // Only Gemini's flagged thought deltas need the tag reader: it loads with the first one (decision 0013).
+    let thoughts: GeminiThoughts | undefined;
     for await (const message of postEventStream(url, options, headers, body, signal)) {
       if (message.data === '[DONE]') {
-        const { reasoning } = thoughts.finish();
+        const reasoning = thoughts?.finish().reasoning;
         if (reasoning) yield { type: 'reasoning', delta: reasoning };
         if (refusal !== '') yield { type: 'meta', meta: { refusal } };
         return;
@@ -64,7 +65,9 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       const delta = asRecord(choice?.delta);
       const parts = deltaParts(delta);
       const thought = field(delta, 'extra_content', 'google', 'thought') === true;
-      const { text, reasoning } = thoughts.push(parts.text, thought);
+      if (thought && thoughts === undefined) thoughts = new (await import('./gemini-thoughts')).GeminiThoughts();
+      // Before the first flagged delta every delta is answer text, as GeminiThoughts would pass it.
+      const { text, reasoning } = thoughts?.push(parts.text, thought) ?? { text: parts.text, reasoning: '' };
       if (parts.reasoning || reasoning) yield { type: 'reasoning', delta: parts.reasoning + reasoning };
       if (text) yield { type: 'text', delta: text };
       refusal += asString(delta?.refusal) ?? '';
