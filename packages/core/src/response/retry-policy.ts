@@ -2,6 +2,7 @@ import { checkObject, invalid } from '../errors/check-argument';
 import { type FieldstreamError, ProviderError, TransportError } from '../errors/errors';
 import { sleep } from '../transport/abort';
 import { retryAfterMs } from '../transport/retry-after';
+import { isTransientFailure } from '../transport/retry-policy';
 
 /**
  * How a response waits before it sends a request again after a transport failure (a dropped
@@ -60,11 +61,7 @@ export function resolveRetryPolicy(policy: unknown, where = 'createResponse opti
 
 /** A failure worth sending the same request again for: the connection or the server's load, not the request. */
 export function isRetryableRequestError(error: FieldstreamError): boolean {
-  if (error instanceof ProviderError) return true;
-  if (!(error instanceof TransportError)) return false;
-  const { status } = error;
-  // 501 Not Implemented is permanent, like the other 4xx.
-  return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
+  return error instanceof ProviderError || (error instanceof TransportError && isTransientFailure(error));
 }
 
 /**
