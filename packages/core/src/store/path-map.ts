@@ -61,8 +61,22 @@ export class PathMap<V> {
 
   /** A copy with `key` set to `value`. */
   set(key: string, value: V): PathMap<V> {
-    const position = this.#position(key);
-    if (position !== undefined) return new PathMap(this.#positions, this.#values.set(position, value), this.size);
+    return this.setAt(this.positionOf(key), key, value);
+  }
+
+  /** @internal The position of `key` (its insertion rank), or -1: for `valueAt` and `setAt`. */
+  positionOf(key: string): number {
+    return this.#position(key) ?? -1;
+  }
+
+  /** @internal The value at a position `positionOf` returned. */
+  valueAt(position: number): V {
+    return this.#values.get(position) as V;
+  }
+
+  /** @internal `set` for a key whose position (-1: absent) the caller looked up already. */
+  setAt(position: number, key: string, value: V): PathMap<V> {
+    if (position >= 0) return new PathMap(this.#positions, this.#values.set(position, value), this.size);
     const positions =
       this.#positions.size === this.size ? this.#positions : new Map([...this.#positions].slice(0, this.size));
     positions.set(key, this.size);

@@ -36,13 +36,47 @@ export class TreeDraft {
 
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
   write(segments: readonly PathSegment[], value: Tree): void {
+    // One descent that keeps each level's node and the child's slot in it, when every level is a
+    // container of the kind its segment needs or absent (a new branch): the streaming case.
+    const depth = segments.length;
+    const nodes: TreeNode[] = new Array(depth);
+    const slots: number[] = new Array(depth);
+    let current = this.root;
+    let descended = 0;
+    for (let level = 0; level < depth; level++) {
+      const segment = segments[level] as PathSegment;
+      const wantArray = typeof segment === 'number';
+      let node: TreeNode;
+      if (current === undefined) node = wantArray ? ArrayNode.from([]) : ObjectNode.from({});
+      else if (isContainerKind(current, wantArray)) node = toNode(current as Container | TreeNode);
+      else break;
+      if (wantArray && segment > lengthOf(current) + 1) break;
+      const slot = node.slotOf(segment);
+      nodes[level] = node;
+      slots[level] = slot;
+      current = slot < 0 ? undefined : node.childAt(slot);
+      descended++;
+    }
+    if (descended < depth) {
+      this.#replacingWrite(segments, value);
+      return;
+    }
+    if (Object.is(current, value)) return;
+    let child = value;
+    for (let level = depth - 1; level >= 0; level--) {
+      child = (nodes[level] as TreeNode).withSlot(slots[level] as number, segments[level] as PathSegment, child);
+    }
+    this.root = child;
+  }
+
+  /** `write` through a level that is not a container of the needed kind (it is replaced), or a bad index. */
+  #replacingWrite(segments: readonly PathSegment[], value: Tree): void {
     if (Object.is(this.read(segments), value)) return;
     const nodes: TreeNode[] = new Array(segments.length);
     let current = this.root;
     for (let depth = 0; depth < segments.length; depth++) {
       const segment = segments[depth] as PathSegment;
-      // The check (and its message's closure) only for an index past the end.
-      if (typeof segment === 'number' && segment > lengthOf(current) + 1) {
+      if (typeof segment === 'number') {
         checkListIndex(lengthOf(current), segment, () => formatPath(segments.slice(0, depth + 1)));
       }
       const node = this.#nodeFor(current, typeof segment === 'number', segments, depth);

@@ -18,42 +18,83 @@ export abstract class TreeNode {
   /** The plain value, built on first read. */
   plain: Container | undefined;
   abstract get(segment: PathSegment): Tree;
-  abstract with(segment: PathSegment, child: Tree): TreeNode;
+  /** Where `segment` sits in this node (-1: absent), for `childAt` and `withSlot`. */
+  abstract slotOf(segment: PathSegment): number;
+  abstract childAt(slot: number): Tree;
+  /** A copy with `child` at `segment`, whose slot (`slotOf`) the caller looked up already. */
+  abstract withSlot(slot: number, segment: PathSegment, child: Tree): TreeNode;
   abstract forEachChild(visit: (child: Tree) => void): void;
   /** The plain container, from the children's plain values (which must be built already). */
   abstract build(): Container;
+
+  with(segment: PathSegment, child: Tree): TreeNode {
+    return this.withSlot(this.slotOf(segment), segment, child);
+  }
 }
+
+/**
+ * Objects of up to this many keys keep their keys and values in two arrays: a lookup scans a few
+ * keys and a write copies one short array (no hashing, three objects per version). A wider object
+ * is a `PathMap`, O(log32 width) per write.
+ */
+const SMALL_OBJECT = 16;
+const NO_KEYS: readonly string[] = [];
 
 /** An object as a persistent map of its keys, in insertion order. */
 export class ObjectNode extends TreeNode {
-  readonly #entries: PathMap<Tree>;
+  /** A small object's keys (shared by versions with the same keys) and values; empty for a wide one. */
+  readonly #keys: readonly string[];
+  readonly #values: readonly Tree[];
+  /** A wide object's entries. */
+  readonly #entries: PathMap<Tree> | undefined;
 
-  private constructor(entries: PathMap<Tree>, plain?: Record<string, unknown>) {
+  private constructor(
+    keys: readonly string[],
+    values: readonly Tree[],
+    entries: PathMap<Tree> | undefined,
+    plain?: Record<string, unknown>,
+  ) {
     super();
+    this.#keys = keys;
+    this.#values = values;
     this.#entries = entries;
     this.plain = plain;
   }
 
   static from(record: Record<string, unknown>, plain?: Record<string, unknown>): ObjectNode {
     const keys = Object.keys(record);
-    return new ObjectNode(
-      PathMap.from(
-        keys,
-        keys.map((key) => record[key]),
-      ),
+    return ObjectNode.#of(
+      keys,
+      keys.map((key) => record[key]),
       plain,
     );
   }
 
+  static #of(keys: readonly string[], values: readonly Tree[], plain?: Record<string, unknown>): ObjectNode {
+    if (keys.length <= SMALL_OBJECT) return new ObjectNode(keys, values, undefined, plain);
+    return new ObjectNode(NO_KEYS, NO_KEYS, PathMap.from(keys, values), plain);
+  }
+
   get(segment: PathSegment): Tree {
-    return this.#entries.get(String(segment));
+    const slot = this.slotOf(segment);
+    return slot < 0 ? undefined : this.childAt(slot);
   }
 
   has(key: string): boolean {
-    return this.#entries.has(key);
+    return this.slotOf(key) >= 0;
+  }
+
+  slotOf(segment: PathSegment): number {
+    const key = String(segment);
+    return this.#entries === undefined ? this.#keys.indexOf(key) : this.#entries.positionOf(key);
+  }
+
+  childAt(slot: number): Tree {
+    return this.#entries === undefined ? this.#values[slot] : this.#entries.valueAt(slot);
   }
 
   keys(): string[] {
+    if (this.#entries === undefined) return this.#keys.slice();
     const keys: string[] = [];
     this.#entries.forEach((_, key) => {
       keys.push(key);
@@ -61,19 +102,31 @@ export class ObjectNode extends TreeNode {
     return keys;
   }
 
-  with(segment: PathSegment, child: Tree): ObjectNode {
-    return new ObjectNode(this.#entries.set(String(segment), child));
+  withSlot(slot: number, segment: PathSegment, child: Tree): ObjectNode {
+    const key = String(segment);
+    if (this.#entries !== undefined) return new ObjectNode(NO_KEYS, NO_KEYS, this.#entries.setAt(slot, key, child));
+    if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child]);
+    const values = this.#values.slice();
+    values[slot] = child;
+    return new ObjectNode(this.#keys, values, undefined);
   }
 
   forEachChild(visit: (child: Tree) => void): void {
-    this.#entries.forEach(visit);
+    if (this.#entries !== undefined) this.#entries.forEach(visit);
+    else for (const child of this.#values) visit(child);
   }
 
   build(): Record<string, unknown> {
     const record: Record<string, unknown> = {};
-    this.#entries.forEach((child, key) => {
-      writeOwn(record, key, materialised(child));
-    });
+    if (this.#entries !== undefined) {
+      this.#entries.forEach((child, key) => {
+        writeOwn(record, key, materialised(child));
+      });
+    } else {
+      for (let i = 0; i < this.#keys.length; i++) {
+        writeOwn(record, this.#keys[i] as string, materialised(this.#values[i]));
+      }
+    }
     return record;
   }
 }
@@ -99,7 +152,15 @@ export class ArrayNode extends TreeNode {
     return typeof segment === 'number' ? this.#items.get(segment) : undefined;
   }
 
-  with(segment: PathSegment, child: Tree): ArrayNode {
+  slotOf(segment: PathSegment): number {
+    return typeof segment === 'number' ? segment : -1;
+  }
+
+  childAt(slot: number): Tree {
+    return this.#items.get(slot);
+  }
+
+  withSlot(_slot: number, segment: PathSegment, child: Tree): ArrayNode {
     return new ArrayNode(this.#items.set(segment as number, child));
   }
 
