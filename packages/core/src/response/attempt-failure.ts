@@ -1,7 +1,8 @@
-import type { FieldstreamError } from '../errors/errors';
+import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
 import { correctionText } from '../prompt/correction-block';
 import type { OutputContractDiagnostic } from '../providers/output-contract/validate-output-contract';
+import type { FormatName } from '../schema/select-format';
 import type { ObservationEvent, RetryReason } from './observation-events';
 import type { ValidationFailure } from './validation/run-validation';
 
@@ -15,8 +16,10 @@ export type AttemptFailure = {
   retryable: boolean;
   /** The next `[OUTPUT CORRECTION]` block's text; undefined keeps the current one. */
   correction?: string;
-  /** Thrown by `getData()` when no retry follows. */
-  error: Error;
+  /** Reported (`error` event) when no retry follows; thrown by `getData()` unless `thrown` is set. */
+  error: FieldstreamError;
+  /** A validator's own `raise` error that is not a FieldstreamError: thrown as is, reported wrapped in `error`. */
+  thrown?: Error;
   /** Throw `error` at once, whatever the budget and `raiseEnsureFailure` say. */
   raiseNow?: boolean;
   /** The attempt parsed data that failed a later stage (returned when `raiseEnsureFailure` is off). */
@@ -30,19 +33,19 @@ export type AttemptFailure = {
 /** What rejected a finished attempt, as the loop found it (nothing built or reported yet). */
 export type Rejection =
   | { stage: 'output_contract'; diagnostic: OutputContractDiagnostic }
-  | { stage: 'parse'; error: FieldstreamError }
+  | { stage: 'parse'; error: FieldstreamError | undefined; format: FormatName }
   | { stage: 'data'; failure: ValidationFailure; data: unknown };
 
 type Observe = (event: ObservationEvent) => void;
 
 /** Reports a rejected attempt to the observation log and says what follows it. */
 export function rejectAttempt(rejection: Rejection, text: string, attempt: number, observe: Observe): AttemptFailure {
+  const options = { rawText: text, attempt };
   if (rejection.stage === 'parse') {
-    const { error } = rejection;
+    const error = rejection.error ?? new OutputParseError(rejection.format, 'nothing could be parsed', options);
     observe(failed(attempt, 'parse', error.message, undefined));
     return rejected('parse_failed', error, error.message);
   }
-  const options = { rawText: text, attempt };
   if (rejection.stage === 'output_contract') {
     const { diagnostic } = rejection;
     observe(failed(attempt, 'output_contract', diagnostic.message, diagnostic));
@@ -72,8 +75,15 @@ export function rejectAttempt(rejection: Rejection, text: string, attempt: numbe
     case 'validator': {
       const { validatorName, payload, raise } = failure;
       observe({ ...failed(attempt, 'validator', reason, payload), validator_name: validatorName });
-      const error = raise ?? new ValidationError(validatorName, reason, payload, options);
+      // An error a validator raised is reported as a FieldstreamError (the original is its cause).
+      const error =
+        raise === undefined
+          ? new ValidationError(validatorName, reason, payload, options)
+          : raise instanceof FieldstreamError
+            ? raise
+            : new FieldstreamError('VALIDATION_RAISED', raise.message, { cause: raise });
       return rejected('validation_failed', error, reason, {
+        thrown: raise,
         hasData: true,
         data,
         retryable: !failure.noRetry && raise === undefined,
@@ -94,7 +104,7 @@ export function rejectAttempt(rejection: Rejection, text: string, attempt: numbe
 /** A failure whose correction quotes `reason`, unless `fields` say otherwise. */
 function rejected(
   retryReason: RetryReason,
-  error: Error,
+  error: FieldstreamError,
   reason: string,
   fields?: Partial<AttemptFailure>,
 ): AttemptFailure {

@@ -1,4 +1,3 @@
-import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { createStreamParser } from '../formats/create-stream-parser';
 import type { FormatDefinition } from '../formats/format-parser';
 import { buildPrompt, promptMessages } from '../prompt/build-prompt';
@@ -142,10 +141,11 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       observe({ type: 'model.done', attempt, validated: false });
       return { kind: 'done', data: failure.data };
     }
-    emit({ type: 'error', attempt, error: asFieldstreamError(failure.error) });
+    const { error, thrown = error } = failure;
+    emit({ type: 'error', attempt, error });
     emit({ type: 'status', attempt, status: 'error' });
-    observe({ type: 'model.failed', attempt, error: failure.error });
-    return { kind: 'error', error: failure.error, requestFailed: failure.retryReason === 'request_failed' };
+    observe({ type: 'model.failed', attempt, error: thrown });
+    return { kind: 'error', error: thrown, requestFailed: failure.retryReason === 'request_failed' };
   }
 }
 
@@ -172,11 +172,7 @@ async function checkAttempt(
     const check = context.checkContract?.(text);
     if (check !== undefined && !check.ok) return { stage: 'output_contract', diagnostic: check.diagnostic };
   }
-  if (final === undefined) {
-    const error =
-      outcome.parseError ?? new OutputParseError(format, 'nothing could be parsed', { rawText: text, attempt });
-    return { stage: 'parse', error };
-  }
+  if (final === undefined) return { stage: 'parse', error: outcome.parseError, format };
   context.emit({ type: 'parsed', attempt, format: final.format, repaired: final.repaired });
   const data = final.value;
   const failure = await validateData(data, {
@@ -199,10 +195,4 @@ async function checkAttempt(
   if (failure !== undefined) return { stage: 'data', failure, data };
   const schema = await schemaStage(context.output, data);
   return schema.ok ? { stage: 'done', data: schema.data } : { stage: 'data', failure: schema.failure, data };
-}
-
-/** Store events carry typed errors; an error a validator raised is wrapped (the original is the cause). */
-function asFieldstreamError(error: Error): FieldstreamError {
-  if (error instanceof FieldstreamError) return error;
-  return new FieldstreamError('VALIDATION_RAISED', error.message, { cause: error });
 }
