@@ -8,7 +8,7 @@ import { checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RetryBehaviour, reduceEvents } from './reduce-events';
+import { RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
@@ -69,12 +69,13 @@ export function createFieldStore<Data = unknown>(
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
+  const cursor = new RecordCursor();
 
   // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
   const update = (batch: readonly ResponseEvent[]): void => {
     const current = api.getState();
     const changes: PathChanges = { all: false, paths: [] };
-    const next = reduceEvents(current, batch, onRetry, changes);
+    const next = reduceEvents(current, batch, onRetry, changes, cursor);
     if (next === current) return;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);

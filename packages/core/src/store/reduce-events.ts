@@ -1,7 +1,7 @@
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
-import { type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
+import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
@@ -29,6 +29,7 @@ export function reduceEvents<Data>(
   events: readonly ResponseEvent[],
   onRetry: RetryBehaviour,
   changes: PathChanges,
+  cursor: RecordCursor,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
   const parsed: (ParsedPath | undefined)[] = new Array(events.length);
@@ -37,7 +38,7 @@ export function reduceEvents<Data>(
     if (event?.type === 'patch') parsed[i] = parsePatchPath(event.data);
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
-  const batch = new Batch(state, onRetry, changes);
+  const batch = new Batch(state, onRetry, changes, cursor);
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
     // A hole in the list is skipped.
@@ -45,6 +46,13 @@ export function reduceEvents<Data>(
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
+
+/** A store's last record lookup: the position of `key` in `fields` (one store's, kept between updates). */
+export class RecordCursor {
+  fields: PathMap<FieldRecord> | undefined;
+  key = '';
+  position = -1;
 }
 
 class Batch<Data> {
@@ -58,6 +66,7 @@ class Batch<Data> {
     readonly state: FieldStoreState<Data>,
     readonly onRetry: RetryBehaviour,
     readonly changes: PathChanges,
+    readonly cursor: RecordCursor,
   ) {
     this.next = state;
   }
@@ -121,14 +130,23 @@ class Batch<Data> {
     this.tree ??= new TreeDraft(dataTree(next));
     writePatch(this.tree, data, segments);
     this.changes.paths.push(segments);
-    const record = next.fields.get(key);
+    // The deltas of a field come one after another: the cursor skips their key lookups.
+    const { fields } = next;
+    const cursor = this.cursor;
+    const position = cursor.fields === fields && cursor.key === key ? cursor.position : fields.positionOf(key);
+    const record = position < 0 ? undefined : fields.valueAt(position);
+    let after = fields;
     if (
       record?.isComplete !== data.is_complete ||
       record.completionSource !== data.completion_source ||
       record.attempt !== next.attempt
     ) {
-      this.edit().fields = next.fields.set(key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
+      after = fields.setAt(position, key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
+      this.edit().fields = after;
     }
+    cursor.fields = after;
+    cursor.key = key;
+    cursor.position = position < 0 ? after.size - 1 : position;
   }
 
   /** Moves the tree draft into the snapshot (before `final`, which reads the streamed tree). */
@@ -153,6 +171,8 @@ type Draft<Data> = { -readonly [K in keyof SnapshotParts<Data>]: SnapshotParts<D
 
 /** `undefined` for reserved `$` channels, which never enter the data tree. */
 function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
+  // Most patches repeat the previous one's path (a string streaming over several chunks).
+  if (path === lastPath) return lastParsed;
   if (path.startsWith('$')) return undefined;
   let parsed = parsedPaths.get(path);
   if (parsed === undefined) {
@@ -172,8 +192,13 @@ function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
       parsedPaths.set(path, parsed);
     }
   }
+  lastPath = path;
+  lastParsed = parsed;
   return parsed;
 }
+
+let lastPath: string | undefined;
+let lastParsed: ParsedPath | undefined;
 
 /** A patch path's segments and its record key (the canonical path). */
 type ParsedPath = readonly [segments: readonly PathSegment[], key: string];

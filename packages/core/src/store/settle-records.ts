@@ -18,7 +18,8 @@ export type SettledRecords = {
  * some path of the tree has no record, nothing is folded (its state must stay "never streamed").
  */
 export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): SettledRecords {
-  const inTree = new Set<string>();
+  // Marks by position (one key lookup per path of the tree, no set of key strings).
+  const inTree = new Uint8Array(fields.size);
   const counts = new Map<FieldRecord, number>();
   const stack: [Tree, string][] = [[streamed, '']];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -27,9 +28,10 @@ export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): Set
       const child = childOf(tree, segment);
       if (child === undefined) continue;
       const key = typeof segment === 'number' ? `${path}[${segment}]` : appendSegment(path, segment);
-      const record = fields.get(key);
-      if (record === undefined) return { fields, settled: undefined };
-      inTree.add(key);
+      const position = fields.positionOf(key);
+      if (position < 0) return { fields, settled: undefined };
+      const record = fields.valueAt(position);
+      inTree[position] = 1;
       counts.set(record, (counts.get(record) ?? 0) + 1);
       stack.push([child, key]);
     }
@@ -42,11 +44,14 @@ export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): Set
   if (settled === undefined) return { fields, settled };
   const keys: string[] = [];
   const records: FieldRecord[] = [];
+  let position = 0;
   fields.forEach((record, key) => {
-    if (record !== settled || !inTree.has(key)) {
+    // `forEach` visits the entries in position order.
+    if (record !== settled || inTree[position] === 0) {
       keys.push(key);
       records.push(record);
     }
+    position++;
   });
   return { fields: PathMap.from(keys, records), settled };
 }
