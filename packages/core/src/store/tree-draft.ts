@@ -15,6 +15,10 @@ import {
   toNode,
 } from './tree-node';
 
+const SCRATCH_DEPTH = 64;
+const scratchNodes: (TreeNode | undefined)[] = new Array(SCRATCH_DEPTH).fill(undefined);
+const scratchSlots: number[] = new Array(SCRATCH_DEPTH).fill(0);
+
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
  * for the containers on its path only, each in O(log32 width), and every untouched subtree keeps
@@ -39,8 +43,9 @@ export class TreeDraft {
     // One descent that keeps each level's node and the child's slot in it, when every level is a
     // container of the kind its segment needs or absent (a new branch): the streaming case.
     const depth = segments.length;
-    const nodes: TreeNode[] = new Array(depth);
-    const slots: number[] = new Array(depth);
+    // Scratch arrays shared by every write (none is reentrant), unless the path is very deep.
+    const nodes: (TreeNode | undefined)[] = depth <= SCRATCH_DEPTH ? scratchNodes : new Array(depth);
+    const slots: number[] = depth <= SCRATCH_DEPTH ? scratchSlots : new Array(depth);
     let current = this.root;
     let descended = 0;
     for (let level = 0; level < depth; level++) {
@@ -57,14 +62,16 @@ export class TreeDraft {
       current = slot < 0 ? undefined : node.childAt(slot);
       descended++;
     }
-    if (descended < depth) {
-      this.#replacingWrite(segments, value);
+    if (descended < depth || Object.is(current, value)) {
+      nodes.fill(undefined, 0, descended);
+      if (descended < depth) this.#replacingWrite(segments, value);
       return;
     }
-    if (Object.is(current, value)) return;
     let child = value;
     for (let level = depth - 1; level >= 0; level--) {
       child = (nodes[level] as TreeNode).withSlot(slots[level] as number, segments[level] as PathSegment, child);
+      // The scratch array holds no node once the write is done.
+      nodes[level] = undefined;
     }
     this.root = child;
   }
@@ -97,22 +104,21 @@ export class TreeDraft {
    * identity. Costs the container's width, never its depth.
    */
   settleContainer(segments: readonly PathSegment[], value: Container): void {
+    // Plain loops and functions, no closures: this runs for every container's `done`.
     const current = this.read(segments);
     if (Array.isArray(value)) {
-      const at = (i: number): Tree => childOf(current, i);
-      if (lengthOf(current) === value.length && value.every((item, i) => item === undefined || at(i) !== undefined)) {
-        return;
-      }
-      this.write(segments, ArrayNode.from(value.map((item, i) => at(i) ?? item)));
+      if (lengthOf(current) === value.length && hasEveryItem(current, value)) return;
+      const items: unknown[] = new Array(value.length);
+      // Holes stay holes.
+      for (let i = 0; i < value.length; i++) if (i in value) items[i] = childOf(current, i) ?? value[i];
+      this.write(segments, ArrayNode.from(items));
       return;
     }
-    const has = (key: string): boolean =>
-      current instanceof ObjectNode ? current.has(key) : Object.hasOwn(current as Container, key);
     const keys = Object.keys(value);
     // The same number of keys, all of them in the tree: the same keys.
-    if (keysOf(current).length === keys.length && keys.every(has)) return;
+    if (keysOf(current).length === keys.length && hasEveryKey(current, keys)) return;
     const next: Record<string, unknown> = {};
-    for (const key of keys) writeOwn(next, key, has(key) ? childOf(current, key) : value[key]);
+    for (const key of keys) writeOwn(next, key, hasKey(current, key) ? childOf(current, key) : value[key]);
     this.write(segments, ObjectNode.from(next));
   }
 
@@ -122,4 +128,21 @@ export class TreeDraft {
     if (tree !== undefined) this.replaced.push(segments.slice(0, depth));
     return wantArray ? ArrayNode.from([]) : ObjectNode.from({});
   }
+}
+
+/** Whether the list `tree` has an item wherever `value` has a defined one (holes skipped). */
+function hasEveryItem(tree: Tree, value: readonly unknown[]): boolean {
+  for (let i = 0; i < value.length; i++) {
+    if (i in value && value[i] !== undefined && childOf(tree, i) === undefined) return false;
+  }
+  return true;
+}
+
+function hasEveryKey(tree: Tree, keys: readonly string[]): boolean {
+  for (const key of keys) if (!hasKey(tree, key)) return false;
+  return true;
+}
+
+function hasKey(tree: Tree, key: string): boolean {
+  return tree instanceof ObjectNode ? tree.has(key) : Object.hasOwn(tree as Container, key);
 }
