@@ -1,7 +1,8 @@
-import { formatPath, type PathSegment, parsePath } from '../patch/path';
+import type { PathSegment } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
+import { type ParsedPath, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
@@ -168,46 +169,6 @@ function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): bool
 
 /** A snapshot being edited. */
 type Draft<Data> = { -readonly [K in keyof SnapshotParts<Data>]: SnapshotParts<Data>[K] };
-
-/** `undefined` for reserved `$` channels, which never enter the data tree. */
-function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
-  // Most patches repeat the previous one's path (a string streaming over several chunks).
-  if (path === lastPath) return lastParsed;
-  if (path.startsWith('$')) return undefined;
-  let parsed = parsedPaths.get(path);
-  if (parsed === undefined) {
-    parsed = olderPaths.get(path);
-    if (parsed === undefined) {
-      const segments = parsePath(path);
-      // Only a quoted key can be written two ways (`["a"]` is `.a`): a path without one is canonical,
-      // and then the event's own string is the key (the source keeps it anyway, so the key is free).
-      parsed = [segments, path.includes('"') ? formatPath(segments) : path];
-    }
-    if (path.length <= CACHED_PATH_LENGTH) {
-      // Two generations: a full cache becomes the older one, so the paths still streaming stay cached.
-      if (parsedPaths.size >= CACHED_PATHS) {
-        olderPaths = parsedPaths;
-        parsedPaths = new Map();
-      }
-      parsedPaths.set(path, parsed);
-    }
-  }
-  lastPath = path;
-  lastParsed = parsed;
-  return parsed;
-}
-
-let lastPath: string | undefined;
-let lastParsed: ParsedPath | undefined;
-
-/** A patch path's segments and its record key (the canonical path). */
-type ParsedPath = readonly [segments: readonly PathSegment[], key: string];
-
-/** Every delta of a field repeats its path: parse each path once (a bounded cache of short paths). */
-let parsedPaths = new Map<string, ParsedPath>();
-let olderPaths = new Map<string, ParsedPath>();
-const CACHED_PATHS = 4096;
-const CACHED_PATH_LENGTH = 256;
 
 function writePatch(tree: TreeDraft, data: StreamingData, segments: readonly PathSegment[]): void {
   const value = data.value;

@@ -1,0 +1,107 @@
+import { formatPath, type PathSegment, parsePath, WILDCARD } from '../patch/path';
+import type { StreamingData } from '../patch/streaming-data';
+
+/** A patch path's segments and its record key (the canonical path). */
+export type ParsedPath = readonly [segments: readonly PathSegment[], key: string];
+
+/**
+ * The segments and record key of a patch's path; `undefined` for reserved `$` channels, which never
+ * enter the data tree. Throws `PathSyntaxError` for a malformed path.
+ */
+export function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
+  // Most patches repeat the previous one's path (a string streaming over several chunks).
+  if (path === lastPath) return lastParsed;
+  if (path.startsWith('$')) return undefined;
+  // Most others are a child, an ancestor or a sibling of the previous path: derived from its segments.
+  const parsed = nearPath(path) ?? cachedPath(path);
+  lastPath = path;
+  lastParsed = parsed;
+  return parsed;
+}
+
+let lastPath: string | undefined;
+let lastParsed: ParsedPath | undefined;
+
+/**
+ * `path` parsed from the previous path's segments when both are free of quoted keys and `path`
+ * is the previous one, or one of its ancestors, followed by plain `.key` and `[index]` segments:
+ * parsing is prefix by prefix, so the shared prefix parses to the same segments. `undefined`
+ * otherwise (and for anything `parsePath` might reject: it then parses the whole path).
+ */
+function nearPath(path: string): ParsedPath | undefined {
+  const last = lastPath;
+  const lastSegments = lastParsed?.[0];
+  if (last === undefined || lastSegments === undefined || path.includes('"') || last.includes('"')) return undefined;
+  // The shared prefix: `path` itself (an ancestor), `last` (a child), or the parent of `path`.
+  let prefix = path.length;
+  if (!startsAtBoundary(last, path)) {
+    prefix = startsAtBoundary(path, last) ? last.length : Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+    if (prefix < 0 || !startsAtBoundary(last, path.slice(0, prefix))) return undefined;
+  }
+  let dropped = 0;
+  for (let i = prefix; i < last.length; i++) if (last[i] === '.' || last[i] === '[') dropped++;
+  const segments = lastSegments.slice(0, lastSegments.length - dropped);
+  return appendSegments(segments, path, prefix) ? [segments, path] : undefined;
+}
+
+/** Whether `path` is `prefix` or starts with it followed by a `.` or `[`. */
+function startsAtBoundary(path: string, prefix: string): boolean {
+  if (!path.startsWith(prefix)) return false;
+  const next = path[prefix.length];
+  return next === undefined || next === '.' || next === '[';
+}
+
+/** Pushes the plain `.key` and `[index]` segments of `path` from `start`; false at anything else. */
+function appendSegments(segments: PathSegment[], path: string, start: number): boolean {
+  let i = start;
+  while (i < path.length) {
+    const open = path[i];
+    let end = i + 1;
+    while (end < path.length && path[end] !== '.' && path[end] !== '[') end++;
+    if (open === '.') {
+      // A path cannot start with a dot (the root's first key is bare).
+      if (i === 0) return false;
+      const key = path.slice(i + 1, end);
+      if (!IDENTIFIER.test(key)) return false;
+      segments.push(key);
+    } else {
+      const body = path.slice(i + 1, end - 1);
+      if (open !== '[' || path[end - 1] !== ']') return false;
+      if (body === '*') segments.push(WILDCARD);
+      else if (INDEX.test(body)) segments.push(Number(body));
+      else return false;
+    }
+    i = end;
+  }
+  return true;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+function cachedPath(path: string): ParsedPath {
+  let parsed = parsedPaths.get(path);
+  if (parsed !== undefined) return parsed;
+  parsed = olderPaths.get(path);
+  if (parsed === undefined) {
+    const segments = parsePath(path);
+    // Only a quoted key can be written two ways (`["a"]` is `.a`): a path without one is canonical,
+    // and then the event's own string is the key (the source keeps it anyway, so the key is free).
+    parsed = [segments, path.includes('"') ? formatPath(segments) : path];
+  }
+  if (path.length <= CACHED_PATH_LENGTH) {
+    // Two generations: a full cache becomes the older one, so the paths still streaming stay cached.
+    if (parsedPaths.size >= CACHED_PATHS) {
+      olderPaths = parsedPaths;
+      parsedPaths = new Map();
+    }
+    parsedPaths.set(path, parsed);
+  }
+  return parsed;
+}
+
+/** Paths met again later (a container's `done` after its children): parsed once, in a bounded cache. */
+let parsedPaths = new Map<string, ParsedPath>();
+let olderPaths = new Map<string, ParsedPath>();
+const CACHED_PATHS = 4096;
+const CACHED_PATH_LENGTH = 256;

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatPath, parsePath } from '../../src/patch/path';
+import type { StreamingData } from '../../src/patch/streaming-data';
+import { parsePatchPath } from '../../src/store/patch-path';
+
+/** What `parsePatchPath` must return: the segments and the canonical path, or `parsePath`'s error. */
+function reference(path: string): unknown {
+  try {
+    const segments = parsePath(path);
+    return { parsed: [segments, formatPath(segments)] };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+function actual(path: string): unknown {
+  try {
+    return { parsed: parsePatchPath({ path } as StreamingData) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+describe('parsePatchPath', () => {
+  it('parses like parsePath whatever the previous path was (children, ancestors, siblings, anything)', () => {
+    const segment = fc.constantFrom(
+      '.a',
+      '.k_9',
+      '[0]',
+      '[10]',
+      '["q"]',
+      '["a.b"]',
+      '[01]',
+      '.',
+      '[1.5]',
+      '.9',
+      'x',
+      ']',
+    );
+    const head = fc.constantFrom('', 'root', '[2]', '.a');
+    const step = fc.tuple(fc.integer({ min: 0, max: 3 }), segment, head);
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const segments: string[] = [];
+        let start = 'root';
+        for (const [move, next, other] of steps) {
+          if (move === 0) segments.push(next);
+          else if (move === 1) segments.pop();
+          else if (move === 2) segments.splice(-1, 1, next);
+          else start = other;
+          const path = start + segments.join('');
+          expect(actual(path)).toEqual(reference(path));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves reserved $ channels out', () => {
+    expect(parsePatchPath({ path: '$reasoning' } as StreamingData)).toBeUndefined();
+  });
+});
