@@ -13,7 +13,13 @@ export function parsePatchPath({ path }: StreamingData): ParsedPath | undefined 
   if (path === lastPath) return lastParsed;
   if (path.startsWith('$')) return undefined;
   // Most others are a child, an ancestor or a sibling of the previous path: derived from its segments.
-  const parsed = nearPath(path) ?? cachedPath(path);
+  let parsed = lastPlain ? nearPath(path) : undefined;
+  // A derived path has no quoted key (its prefix is the previous path's, and the rest is checked).
+  lastPlain = parsed !== undefined;
+  if (parsed === undefined) {
+    parsed = cachedPath(path);
+    lastPlain = !path.includes('"');
+  }
   lastPath = path;
   lastParsed = parsed;
   return parsed;
@@ -21,27 +27,35 @@ export function parsePatchPath({ path }: StreamingData): ParsedPath | undefined 
 
 let lastPath: string | undefined;
 let lastParsed: ParsedPath | undefined;
+/** Whether the previous path has no quoted key. */
+let lastPlain = false;
 
 /**
- * `path` parsed from the previous path's segments when both are free of quoted keys and `path`
- * is the previous one, or one of its ancestors, followed by plain `.key` and `[index]` segments:
- * parsing is prefix by prefix, so the shared prefix parses to the same segments. `undefined`
- * otherwise (and for anything `parsePath` might reject: it then parses the whole path).
+ * `path` parsed from the previous path's segments (which has no quoted key) when `path` is the
+ * previous one, or one of its ancestors, followed by plain `.key` and `[index]` segments: parsing
+ * is prefix by prefix, so the shared prefix parses to the same segments. `undefined` otherwise
+ * (and for anything `parsePath` might reject: it then parses the whole path).
  */
 function nearPath(path: string): ParsedPath | undefined {
   const last = lastPath;
   const lastSegments = lastParsed?.[0];
-  if (last === undefined || lastSegments === undefined || path.includes('"') || last.includes('"')) return undefined;
+  if (last === undefined || lastSegments === undefined) return undefined;
   // The shared prefix: `path` itself (an ancestor), `last` (a child), or the parent of `path`.
   let prefix = path.length;
   if (!startsAtBoundary(last, path)) {
     prefix = startsAtBoundary(path, last) ? last.length : Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
     if (prefix < 0 || !startsAtBoundary(last, path.slice(0, prefix))) return undefined;
   }
-  let dropped = 0;
-  for (let i = prefix; i < last.length; i++) if (last[i] === '.' || last[i] === '[') dropped++;
+  const dropped = count(last, '.', prefix) + count(last, '[', prefix);
   const segments = lastSegments.slice(0, lastSegments.length - dropped);
   return appendSegments(segments, path, prefix) ? [segments, path] : undefined;
+}
+
+/** How many times `char` occurs in `text` from `start` (by `indexOf`: no per-character loop in JS). */
+function count(text: string, char: string, start: number): number {
+  let found = 0;
+  for (let i = text.indexOf(char, start); i >= 0; i = text.indexOf(char, i + 1)) found++;
+  return found;
 }
 
 /** Whether `path` is `prefix` or starts with it followed by a `.` or `[`. */
@@ -56,8 +70,7 @@ function appendSegments(segments: PathSegment[], path: string, start: number): b
   let i = start;
   while (i < path.length) {
     const open = path[i];
-    let end = i + 1;
-    while (end < path.length && path[end] !== '.' && path[end] !== '[') end++;
+    const end = nextBoundary(path, i + 1);
     if (open === '.') {
       // A path cannot start with a dot (the root's first key is bare).
       if (i === 0) return false;
@@ -74,6 +87,14 @@ function appendSegments(segments: PathSegment[], path: string, start: number): b
     i = end;
   }
   return true;
+}
+
+/** The index of the next `.` or `[` in `path` from `start`, or its length. */
+function nextBoundary(path: string, start: number): number {
+  const dot = path.indexOf('.', start);
+  const bracket = path.indexOf('[', start);
+  if (dot < 0) return bracket < 0 ? path.length : bracket;
+  return bracket < 0 ? dot : Math.min(dot, bracket);
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;

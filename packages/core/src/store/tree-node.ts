@@ -225,7 +225,9 @@ export function childOf(tree: Tree, segment: PathSegment): Tree {
 export function keysOf(tree: Tree): PathSegment[] {
   if (tree instanceof ObjectNode) return tree.keys();
   if (isContainerKind(tree, false)) return Object.keys(tree as Record<string, unknown>);
-  return Array.from({ length: lengthOf(tree) }, (_, i) => i);
+  const indexes: number[] = [];
+  for (let i = 0, length = lengthOf(tree); i < length; i++) indexes.push(i);
+  return indexes;
 }
 
 /** The tree at `segments`, or `undefined`. Iterative. */
