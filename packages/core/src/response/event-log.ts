@@ -73,7 +73,7 @@ export class EventLog {
   #textAccumulator: TextAccumulator | undefined;
   #textSource: (() => string) | undefined;
   #attempt = 0;
-  #listeners = new Set<(event: ResponseEvent) => void>();
+  /** `subscribe` listeners too, wrapped to take a batch an event at a time. */
   #batchListeners = new Set<(events: readonly ResponseEvent[]) => void>();
   #readers = new Set<ChannelReader>();
   #closed = false;
@@ -97,7 +97,6 @@ export class EventLog {
     this.#fold(event);
     if (isRecord(event)) return;
     if (this.#readers.size > 0) for (const reader of this.#readers) reader.enqueue(event);
-    if (this.#listeners.size > 0) for (const listener of [...this.#listeners]) notify(listener, event);
     if (this.#batchListeners.size > 0) for (const listener of [...this.#batchListeners]) notify(listener, [event]);
   }
 
@@ -117,14 +116,10 @@ export class EventLog {
         } else for (let i = 0; i < patches.length; i++) reader.add(patches[i] as StreamingData);
       }
     }
-    if (this.#listeners.size === 0 && this.#batchListeners.size === 0) return;
+    if (this.#batchListeners.size === 0) return;
     const sent: ResponseEvent[] = text === '' ? [] : [{ type: 'text', attempt, delta: text }];
     for (const data of patches) sent.push({ type: 'patch', attempt, data });
-    if (sent.length === 0) return;
-    const listeners = this.#listeners.size > 0 ? [...this.#listeners] : undefined;
-    const batchListeners = this.#batchListeners.size > 0 ? [...this.#batchListeners] : undefined;
-    if (listeners !== undefined) for (const event of sent) for (const listener of listeners) notify(listener, event);
-    if (batchListeners !== undefined) for (const listener of batchListeners) notify(listener, sent);
+    if (sent.length > 0) for (const listener of [...this.#batchListeners]) notify(listener, sent);
   }
 
   /** Ends the log: readers finish after their last event, or throw `error` when one is given. */
@@ -137,23 +132,14 @@ export class EventLog {
     this.#entries.trim();
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
-    this.#listeners.clear();
     this.#batchListeners.clear();
   }
 
   /** Calls `listener` with the compact history, then with each new event. Returns an unsubscribe. */
   subscribe(listener: (event: ResponseEvent) => void): () => void {
-    // Events pushed by the listener during the replay wait until the replay is over.
-    const waiting: ResponseEvent[] = [];
-    const hold = (event: ResponseEvent) => waiting.push(event);
-    if (!this.#closed) this.#listeners.add(hold);
-    for (const event of this.replay()) notify(listener, event);
-    for (let i = 0; i < waiting.length; i++) notify(listener, waiting[i] as ResponseEvent);
-    if (!this.#listeners.delete(hold)) return () => {};
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
+    return this.subscribeBatches((events) => {
+      for (let i = 0; i < events.length; i++) notify(listener, events[i] as ResponseEvent);
+    });
   }
 
   /**
@@ -197,14 +183,12 @@ export class EventLog {
     });
   }
 
-  /** The compact history as fresh events (record events included when asked). */
-  replay(withRecords?: false): ResponseEvent[];
-  replay(withRecords: true): LogEvent[];
-  replay(withRecords = false): LogEvent[] {
-    const events: LogEvent[] = [];
+  /** The compact history as fresh events (record events left out). */
+  replay(): ResponseEvent[] {
+    const events: ResponseEvent[] = [];
     for (let entry = 0; entry < this.#entries.size; entry++) {
       const event = this.#decode(entry);
-      if (withRecords || !isRecord(event)) events.push(event);
+      if (!isRecord(event)) events.push(event);
     }
     return events;
   }
@@ -325,11 +309,12 @@ export class EventLog {
     this.#textAccumulator = undefined;
   }
 
-  #decode(entry: number): LogEvent {
+  /** An entry as an event (a chunk is never stored: it is folded into patch and text entries). */
+  #decode(entry: number): ResponseEvent | RecordEvent {
     const entries = this.#entries;
     const tag = entries.tag(entry);
     const kind = tag % KINDS;
-    if (kind === OTHER) return entries.get(entry, 1) as LogEvent;
+    if (kind === OTHER) return entries.get(entry, 1) as ResponseEvent | RecordEvent;
     const attempt = Math.floor(tag / KINDS);
     if (kind === TEXT) return { type: 'text', attempt, delta: this.#textAt(entry) };
     const path = entries.get(entry, 1) as string;
@@ -348,7 +333,7 @@ export class EventLog {
   }
 }
 
-function isRecord(event: LogEvent): event is RecordEvent {
+function isRecord(event: ResponseEvent | RecordEvent): event is RecordEvent {
   return event.type === 'meta' || event.type === 'parsed' || event.type === 'answer';
 }
 
