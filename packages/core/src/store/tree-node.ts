@@ -15,8 +15,11 @@ export type Tree = unknown;
 type Container = Record<string, unknown> | unknown[];
 
 export abstract class TreeNode {
-  /** The plain value, built on first read. */
-  plain: Container | undefined;
+  /**
+   * The plain value, built on first read. Declared only: each subclass constructor sets it (no
+   * field definition in this constructor, which runs for every node a write copies).
+   */
+  declare plain: Container | undefined;
   abstract get(segment: PathSegment): Tree;
   /** Where `segment` sits in this node (-1: absent), for `childAt` and `withSlot`. */
   abstract slotOf(segment: PathSegment): number;
