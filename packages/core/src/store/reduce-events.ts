@@ -56,20 +56,26 @@ export class RecordCursor {
   position = -1;
 }
 
+// Fields are `declare`d and set once by the constructor (class fields would define each first).
 class Batch<Data> {
+  declare readonly state: FieldStoreState<Data>;
+  declare readonly onRetry: RetryBehaviour;
+  declare readonly changes: PathChanges;
+  declare readonly cursor: RecordCursor;
   /** The snapshot being made, once something changed. */
-  edited: Draft<Data> | undefined;
+  declare edited: Draft<Data> | undefined;
   /** What the next event applies to: the edited snapshot, or the original while nothing changed. */
-  next: Draft<Data> | FieldStoreState<Data>;
-  tree: TreeDraft | undefined;
+  declare next: Draft<Data> | FieldStoreState<Data>;
+  declare tree: TreeDraft | undefined;
 
-  constructor(
-    readonly state: FieldStoreState<Data>,
-    readonly onRetry: RetryBehaviour,
-    readonly changes: PathChanges,
-    readonly cursor: RecordCursor,
-  ) {
+  constructor(state: FieldStoreState<Data>, onRetry: RetryBehaviour, changes: PathChanges, cursor: RecordCursor) {
+    this.state = state;
+    this.onRetry = onRetry;
+    this.changes = changes;
+    this.cursor = cursor;
+    this.edited = undefined;
     this.next = state;
+    this.tree = undefined;
   }
 
   edit(): Draft<Data> {

@@ -20,13 +20,14 @@ export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed
  */
 class Snapshot<Data> implements FieldStoreState<Data> {
   // The fields, declared one by one: a class with a fixed shape is what makes a snapshot cheap.
-  readonly status: ResponseStatus;
-  readonly attempt: number;
-  readonly reasoning: string;
-  readonly error: FieldstreamError | undefined;
-  readonly final: Data | undefined;
-  readonly hasFinal: boolean;
-  readonly fields: PathMap<FieldRecord>;
+  // `declare`: the constructor sets each once (a class field would define it first, then be set).
+  declare readonly status: ResponseStatus;
+  declare readonly attempt: number;
+  declare readonly reasoning: string;
+  declare readonly error: FieldstreamError | undefined;
+  declare readonly final: Data | undefined;
+  declare readonly hasFinal: boolean;
+  declare readonly fields: PathMap<FieldRecord>;
   readonly #data: Tree;
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;

@@ -30,9 +30,14 @@ export class TreeDraft {
    * Paths (ancestors of a write) where a value that was not a container of the needed kind was
    * replaced by a fresh container: everything below them changed, not just the written branch.
    */
-  readonly replaced: PathSegment[][] = [];
+  declare readonly replaced: PathSegment[][];
+  declare root: Tree;
 
-  constructor(public root: Tree) {}
+  // Set once here (class fields would be defined first, then set).
+  constructor(root: Tree) {
+    this.replaced = [];
+    this.root = root;
+  }
 
   read(segments: readonly PathSegment[]): Tree {
     return readTree(this.root, segments);
