@@ -18,6 +18,7 @@ import {
 const SCRATCH_DEPTH = 64;
 const scratchNodes: (TreeNode | undefined)[] = new Array(SCRATCH_DEPTH).fill(undefined);
 const scratchSlots: number[] = new Array(SCRATCH_DEPTH).fill(0);
+let scratchFree = true;
 
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
@@ -45,12 +46,30 @@ export class TreeDraft {
 
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
   write(segments: readonly PathSegment[], value: Tree): void {
-    // One descent that keeps each level's node and the child's slot in it, when every level is a
-    // container of the kind its segment needs or absent (a new branch): the streaming case.
     const depth = segments.length;
-    // Scratch arrays shared by every write (none is reentrant), unless the path is very deep.
-    const nodes: (TreeNode | undefined)[] = depth <= SCRATCH_DEPTH ? scratchNodes : new Array(depth);
-    const slots: number[] = depth <= SCRATCH_DEPTH ? scratchSlots : new Array(depth);
+    // Scratch arrays shared by every write, unless the path is very deep or a write is already
+    // using them (reading a plain container can run a getter that writes to a store).
+    const shared = scratchFree && depth <= SCRATCH_DEPTH;
+    if (!shared) {
+      this.#write(segments, value, new Array(depth), new Array(depth));
+      return;
+    }
+    scratchFree = false;
+    try {
+      this.#write(segments, value, scratchNodes, scratchSlots);
+    } finally {
+      // The scratch array holds no node once the write is done.
+      scratchNodes.fill(undefined, 0, depth);
+      scratchFree = true;
+    }
+  }
+
+  /**
+   * One descent that keeps each level's node and the child's slot in it, when every level is a
+   * container of the kind its segment needs or absent (a new branch): the streaming case.
+   */
+  #write(segments: readonly PathSegment[], value: Tree, nodes: (TreeNode | undefined)[], slots: number[]): void {
+    const depth = segments.length;
     let current = this.root;
     let descended = 0;
     for (let level = 0; level < depth; level++) {
@@ -67,16 +86,14 @@ export class TreeDraft {
       current = slot < 0 ? undefined : node.childAt(slot);
       descended++;
     }
-    if (descended < depth || Object.is(current, value)) {
-      nodes.fill(undefined, 0, descended);
-      if (descended < depth) this.#replacingWrite(segments, value);
+    if (descended < depth) {
+      this.#replacingWrite(segments, value);
       return;
     }
+    if (Object.is(current, value)) return;
     let child = value;
     for (let level = depth - 1; level >= 0; level--) {
       child = (nodes[level] as TreeNode).withSlot(slots[level] as number, segments[level] as PathSegment, child);
-      // The scratch array holds no node once the write is done.
-      nodes[level] = undefined;
     }
     this.root = child;
   }

@@ -92,6 +92,22 @@ describe('persistent data tree', () => {
     expect(plain).toEqual({ keep: { deep: [1, 2] }, list: ['a'] });
   });
 
+  it('writes correctly when reading a plain container runs a getter that writes another tree', () => {
+    const other = new TreeDraft(undefined);
+    const plain: Record<string, unknown> = {};
+    Object.defineProperty(plain, 'a', {
+      enumerable: true,
+      get() {
+        other.write(['p', 'q', 'r'], 'nested');
+        return 1;
+      },
+    });
+    const draft = new TreeDraft({ top: { mid: plain } });
+    draft.write(['top', 'mid', 'b'], 2);
+    expect(materialise(draft.root)).toEqual({ top: { mid: { a: 1, b: 2 } } });
+    expect(materialise(other.root)).toEqual({ p: { q: { r: 'nested' } } });
+  });
+
   it('writes, reads and materialises a 50 000-deep path without overflowing the stack', () => {
     const depth = 50_000;
     const path = Array.from({ length: depth }, () => 0);
