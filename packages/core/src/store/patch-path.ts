@@ -31,21 +31,19 @@ let lastParsed: ParsedPath | undefined;
 let lastPlain = false;
 
 /**
- * `path` parsed from the previous path's segments (which has no quoted key) when `path` is the
- * previous one, or one of its ancestors, followed by plain `.key` and `[index]` segments: parsing
- * is prefix by prefix, so the shared prefix parses to the same segments. `undefined` otherwise
- * (and for anything `parsePath` might reject: it then parses the whole path).
+ * `path` parsed from the previous path's segments (which has no quoted key) when the parent of
+ * `path` is the previous path or one of its ancestors (`path` is then a child, a sibling, an
+ * ancestor, or the child of an ancestor of the previous path) and its last segment is a plain
+ * `.key` or `[index]`: parsing is prefix by prefix, so the shared prefix parses to the same
+ * segments. `undefined` otherwise (and for anything `parsePath` might reject: it then parses the
+ * whole path).
  */
 function nearPath(path: string): ParsedPath | undefined {
   const last = lastPath;
   const lastSegments = lastParsed?.[0];
   if (last === undefined || lastSegments === undefined) return undefined;
-  // The shared prefix: `path` itself (an ancestor), `last` (a child), or the parent of `path`.
-  let prefix = path.length;
-  if (!startsAtBoundary(last, path)) {
-    prefix = startsAtBoundary(path, last) ? last.length : Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
-    if (prefix < 0 || !startsAtBoundary(last, path.slice(0, prefix))) return undefined;
-  }
+  const prefix = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+  if (prefix < 0 || !startsAtBoundary(last, path.slice(0, prefix))) return undefined;
   const dropped = count(last, '.', prefix) + count(last, '[', prefix);
   const segments = lastSegments.slice(0, lastSegments.length - dropped);
   return appendSegments(segments, path, prefix) ? [segments, path] : undefined;
