@@ -11,7 +11,7 @@ import {
   ObjectNode,
   readTree,
   type Tree,
-  type TreeNode,
+  TreeNode,
   toNode,
 } from './tree-node';
 
@@ -76,8 +76,12 @@ export class TreeDraft {
       const segment = segments[level] as PathSegment;
       const wantArray = typeof segment === 'number';
       let node: TreeNode;
-      if (current === undefined) node = wantArray ? ArrayNode.from([]) : ObjectNode.from({});
-      else if (isContainerKind(current, wantArray)) node = toNode(current as Container | TreeNode);
+      if (current instanceof TreeNode) {
+        // One instanceof for the usual case, a node (isContainerKind and toNode would test it twice).
+        if (current instanceof ArrayNode !== wantArray) break;
+        node = current;
+      } else if (current === undefined) node = wantArray ? ArrayNode.from([]) : ObjectNode.from({});
+      else if (isContainerKind(current, wantArray)) node = toNode(current as Container);
       else break;
       if (wantArray && segment > lengthOf(current) + 1) break;
       const slot = node.slotOf(segment);
