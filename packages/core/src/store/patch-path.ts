@@ -119,7 +119,7 @@ function cachedPath(path: string): ParsedPath {
   return parsed;
 }
 
-/** Paths met again later (a container's `done` after its children): parsed once, in a bounded cache. */
+/** Paths `nearPath` cannot derive (top-level keys, quoted keys, jumps across branches), in a bounded cache. */
 let parsedPaths = new Map<string, ParsedPath>();
 let olderPaths = new Map<string, ParsedPath>();
 const CACHED_PATHS = 4096;
