@@ -51,7 +51,8 @@ function checkEvent(where: string, event: unknown): void {
 
 /** What `checkEvent` accepts, tested without building a message. */
 function isWellFormed(event: unknown): boolean {
-  if (!isRecord(event) || typeof event.type !== 'string' || !EVENT_TYPES.includes(event.type)) return false;
+  // `includes` is false for a type that is not a string.
+  if (!isRecord(event) || !EVENT_TYPES.includes(event.type as string)) return false;
   if (event.type !== 'patch') return true;
   const data = event.data;
   return isRecord(data) && typeof data.path === 'string' && !hasWildcard(data.path);

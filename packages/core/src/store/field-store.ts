@@ -8,7 +8,7 @@ import { checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
+import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
@@ -69,7 +69,7 @@ export function createFieldStore<Data = unknown>(
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
-  const cursor = new RecordCursor();
+  const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
 
   // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
   const update = (batch: readonly ResponseEvent[]): void => {

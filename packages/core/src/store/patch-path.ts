@@ -39,11 +39,14 @@ let lastPlain = false;
  * whole path).
  */
 function nearPath(path: string): ParsedPath | undefined {
-  const last = lastPath;
-  const lastSegments = lastParsed?.[0];
-  if (last === undefined || lastSegments === undefined) return undefined;
+  // Called only after a path was parsed (`lastPlain`): the previous path and segments are set.
+  const last = lastPath as string;
+  const lastSegments = (lastParsed as ParsedPath)[0];
   const prefix = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
-  if (prefix < 0 || !startsAtBoundary(last, path.slice(0, prefix))) return undefined;
+  if (prefix < 0 || !last.startsWith(path.slice(0, prefix))) return undefined;
+  // The parent ends at a boundary of the previous path too.
+  const next = last[prefix];
+  if (next !== undefined && next !== '.' && next !== '[') return undefined;
   const dropped = count(last, '.', prefix) + count(last, '[', prefix);
   const segments = lastSegments.slice(0, lastSegments.length - dropped);
   return appendSegments(segments, path, prefix) ? [segments, path] : undefined;
@@ -54,13 +57,6 @@ function count(text: string, char: string, start: number): number {
   let found = 0;
   for (let i = text.indexOf(char, start); i >= 0; i = text.indexOf(char, i + 1)) found++;
   return found;
-}
-
-/** Whether `path` is `prefix` or starts with it followed by a `.` or `[`. */
-function startsAtBoundary(path: string, prefix: string): boolean {
-  if (!path.startsWith(prefix)) return false;
-  const next = path[prefix.length];
-  return next === undefined || next === '.' || next === '[';
 }
 
 /** Pushes the plain `.key` and `[index]` segments of `path` from `start`; false at anything else. */
@@ -100,27 +96,20 @@ const INDEX = /^(0|[1-9][0-9]*)$/;
 
 function cachedPath(path: string): ParsedPath {
   let parsed = parsedPaths.get(path);
-  if (parsed !== undefined) return parsed;
-  parsed = olderPaths.get(path);
   if (parsed === undefined) {
     const segments = parsePath(path);
     // Only a quoted key can be written two ways (`["a"]` is `.a`): a path without one is canonical,
     // and then the event's own string is the key (the source keeps it anyway, so the key is free).
     parsed = [segments, path.includes('"') ? formatPath(segments) : path];
-  }
-  if (path.length <= CACHED_PATH_LENGTH) {
-    // Two generations: a full cache becomes the older one, so the paths still streaming stay cached.
-    if (parsedPaths.size >= CACHED_PATHS) {
-      olderPaths = parsedPaths;
-      parsedPaths = new Map();
+    if (path.length <= CACHED_PATH_LENGTH) {
+      if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
+      parsedPaths.set(path, parsed);
     }
-    parsedPaths.set(path, parsed);
   }
   return parsed;
 }
 
 /** Paths `nearPath` cannot derive (top-level keys, quoted keys, jumps across branches), in a bounded cache. */
-let parsedPaths = new Map<string, ParsedPath>();
-let olderPaths = new Map<string, ParsedPath>();
+const parsedPaths = new Map<string, ParsedPath>();
 const CACHED_PATHS = 4096;
 const CACHED_PATH_LENGTH = 256;

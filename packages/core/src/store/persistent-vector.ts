@@ -1,8 +1,6 @@
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
-/** `2 ** (level * BITS)` by level, looked up on hot paths (`2 **` is a float power). */
-const CAPACITY = Array.from({ length: 9 }, (_, level) => 2 ** (level * BITS));
 
 /** A trie level: child levels above the leaves, values at the leaves (`shift` 0). */
 type Level = unknown[];
@@ -81,7 +79,7 @@ export class PersistentVector<T> {
         : setIn(this.#root, this.#shift, tailOffset, this.#tail, BITS);
     const offset = Math.floor(index / WIDTH) * WIDTH;
     // The trie reaches up to the tail (`get` reads an index below it from the trie, gaps included).
-    while (offset > (CAPACITY[shift / BITS + 1] as number)) {
+    while (offset > 2 ** (shift + BITS)) {
       root = [root];
       shift += BITS;
     }
@@ -106,7 +104,7 @@ export class PersistentVector<T> {
 function setIn(root: Level, shift: number, index: number, value: unknown, stop: number): [Level, number] {
   let top = root;
   let height = shift;
-  while (height < stop || index >= (CAPACITY[height / BITS + 1] as number)) {
+  while (height < stop || index >= 2 ** (height + BITS)) {
     top = [top];
     height += BITS;
   }
@@ -135,6 +133,6 @@ function forEachIn(node: Level, shift: number, offset: number, visit: (value: un
     // A gap, in a level or among the values (an index set to `undefined` is not a gap).
     if (!(i in node)) continue;
     if (shift === 0) visit(node[i], offset + i);
-    else forEachIn(node[i] as Level, shift - BITS, offset + i * (CAPACITY[shift / BITS] as number), visit);
+    else forEachIn(node[i] as Level, shift - BITS, offset + i * 2 ** shift, visit);
   }
 }

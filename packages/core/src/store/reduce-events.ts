@@ -50,11 +50,7 @@ export function reduceEvents<Data>(
 }
 
 /** A store's last record lookup: the position of `key` in `fields` (one store's, kept between updates). */
-export class RecordCursor {
-  fields: PathMap<FieldRecord> | undefined;
-  key = '';
-  position = -1;
-}
+export type RecordCursor = { fields: PathMap<FieldRecord> | undefined; key: string; position: number };
 
 // Fields are `declare`d and set once by the constructor (class fields would define each first).
 class Batch<Data> {
