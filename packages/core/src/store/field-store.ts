@@ -7,6 +7,7 @@ import type { ResponseEvent, ResponseSource } from '../response/response-events'
 import { checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
+import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
 import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
@@ -70,12 +71,13 @@ export function createFieldStore<Data = unknown>(
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
+  const trail = pathTrail();
 
   // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
   const update = (batch: readonly ResponseEvent[]): void => {
     const current = api.getState();
     const changes: PathChanges = { all: false, paths: [] };
-    const next = reduceEvents(current, batch, onRetry, changes, cursor);
+    const next = reduceEvents(current, batch, onRetry, changes, cursor, trail);
     if (next === current) return;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);

@@ -5,43 +5,45 @@ import type { StreamingData } from '../patch/streaming-data';
 export type ParsedPath = readonly [segments: readonly PathSegment[], key: string];
 
 /**
+ * One store's previous patch path and its segments: the next path is usually the same, a child, a
+ * sibling or an ancestor. Kept per store, so streams updating many stores at once each keep theirs.
+ */
+export type PathTrail = { path: string | undefined; parsed: ParsedPath | undefined; plain: boolean };
+
+export function pathTrail(): PathTrail {
+  return { path: undefined, parsed: undefined, plain: false };
+}
+
+/**
  * The segments and record key of a patch's path; `undefined` for reserved `$` channels, which never
  * enter the data tree. Throws `PathSyntaxError` for a malformed path.
  */
-export function parsePatchPath({ path }: StreamingData): ParsedPath | undefined {
+export function parsePatchPath({ path }: StreamingData, trail: PathTrail): ParsedPath | undefined {
   // Most patches repeat the previous one's path (a string streaming over several chunks).
-  if (path === lastPath) return lastParsed;
+  if (path === trail.path) return trail.parsed;
   if (path.startsWith('$')) return undefined;
   // Most others are a child, an ancestor or a sibling of the previous path: derived from its segments.
-  let parsed = lastPlain ? nearPath(path) : undefined;
+  let parsed = trail.plain ? nearPath(path, trail.path as string, (trail.parsed as ParsedPath)[0]) : undefined;
   // A derived path has no quoted key (its prefix is the previous path's, and the rest is checked).
-  lastPlain = parsed !== undefined;
+  trail.plain = parsed !== undefined;
   if (parsed === undefined) {
     parsed = cachedPath(path);
-    lastPlain = !path.includes('"');
+    trail.plain = !path.includes('"');
   }
-  lastPath = path;
-  lastParsed = parsed;
+  trail.path = path;
+  trail.parsed = parsed;
   return parsed;
 }
 
-let lastPath: string | undefined;
-let lastParsed: ParsedPath | undefined;
-/** Whether the previous path has no quoted key. */
-let lastPlain = false;
-
 /**
- * `path` parsed from the previous path's segments (which has no quoted key) when the parent of
+ * `path` parsed from the previous path `last`'s segments (`last` has no quoted key) when the parent of
  * `path` is the previous path or one of its ancestors (`path` is then a child, a sibling, an
  * ancestor, or the child of an ancestor of the previous path) and its last segment is a plain
  * `.key` or `[index]`: parsing is prefix by prefix, so the shared prefix parses to the same
  * segments. `undefined` otherwise (and for anything `parsePath` might reject: it then parses the
  * whole path).
  */
-function nearPath(path: string): ParsedPath | undefined {
-  // Called only after a path was parsed (`lastPlain`): the previous path and segments are set.
-  const last = lastPath as string;
-  const lastSegments = (lastParsed as ParsedPath)[0];
+function nearPath(path: string, last: string, lastSegments: readonly PathSegment[]): ParsedPath | undefined {
   const prefix = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
   if (prefix < 0 || !last.startsWith(path.slice(0, prefix))) return undefined;
   // The parent ends at a boundary of the previous path too.

@@ -2,7 +2,7 @@ import type { PathSegment } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
-import { type ParsedPath, parsePatchPath } from './patch-path';
+import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
@@ -31,12 +31,13 @@ export function reduceEvents<Data>(
   onRetry: RetryBehaviour,
   changes: PathChanges,
   cursor: RecordCursor,
+  trail: PathTrail,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
   const parsed: (ParsedPath | undefined)[] = new Array(events.length);
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
-    if (event?.type === 'patch') parsed[i] = parsePatchPath(event.data);
+    if (event?.type === 'patch') parsed[i] = parsePatchPath(event.data, trail);
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);

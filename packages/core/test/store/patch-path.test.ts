@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPath, parsePath } from '../../src/patch/path';
 import type { StreamingData } from '../../src/patch/streaming-data';
-import { parsePatchPath } from '../../src/store/patch-path';
+import { type PathTrail, parsePatchPath, pathTrail } from '../../src/store/patch-path';
 
 /** What `parsePatchPath` must return: the segments and the canonical path, or `parsePath`'s error. */
 function reference(path: string): unknown {
@@ -14,9 +14,9 @@ function reference(path: string): unknown {
   }
 }
 
-function actual(path: string): unknown {
+function actual(path: string, trail: PathTrail): unknown {
   try {
-    return { parsed: parsePatchPath({ path } as StreamingData) };
+    return { parsed: parsePatchPath({ path } as StreamingData, trail) };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -30,6 +30,7 @@ describe('parsePatchPath', () => {
     const step = fc.tuple(fc.integer({ min: 0, max: 3 }), segment, head);
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const trail = pathTrail();
         const segments: string[] = [];
         let start = 'root';
         for (const [move, next, other] of steps) {
@@ -38,14 +39,34 @@ describe('parsePatchPath', () => {
           else if (move === 2) segments.splice(-1, 1, next);
           else start = other;
           const path = start + segments.join('');
-          expect(actual(path)).toEqual(reference(path));
+          expect(actual(path, trail)).toEqual(reference(path));
         }
       }),
       { numRuns: 300 },
     );
   });
 
+  it('keeps each trail to itself: streams interleaved over several stores parse as they do alone', () => {
+    const paths = fc.array(fc.constantFrom('root', 'root.a', 'root.a[0]', 'root.a[1].k', 'root.b', 'x', 'x[3]'), {
+      maxLength: 20,
+    });
+    fc.assert(
+      fc.property(paths, paths, (first, second) => {
+        const trails = [pathTrail(), pathTrail()];
+        for (let i = 0; i < Math.max(first.length, second.length); i++) {
+          for (const [which, path] of [first[i], second[i]].entries()) {
+            if (path === undefined) continue;
+            const trail = trails[which] as PathTrail;
+            expect(actual(path, trail)).toEqual(reference(path));
+            expect(trail.path).toBe(path);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves reserved $ channels out', () => {
-    expect(parsePatchPath({ path: '$reasoning' } as StreamingData)).toBeUndefined();
+    expect(parsePatchPath({ path: '$reasoning' } as StreamingData, pathTrail())).toBeUndefined();
   });
 });
