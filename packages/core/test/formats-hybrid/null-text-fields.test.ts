@@ -1,6 +1,6 @@
 // Decision 0003: a text field carries `null` only when the model says JSON — a ` [JSON]` header or a
 // ```json fence around the whole section. Bare `null` (and `null` under ` [text]`) stays text.
-import { createStreamParser, defineOutput, OutputParseError, parseOutput } from '@fieldstream/core';
+import { createStreamParser, defineOutput, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { standardChunkings } from '../support/chunkings';
 import { contractViolations, mergeDeltas } from '../support/events';
@@ -194,6 +194,25 @@ describe.each(['hybrid', 'flat_markdown'] as const)('%s: null in text fields', (
       }
     },
   );
+
+  // Found by hybrid-fuzz.property.test.ts (seed 2088450743): the stream skipped the prose line and
+  // read null, while the final parse missed a literal that ends the text and kept the text.
+  it.each([
+    ['a heading-like line', '### unknown', '\n'],
+    ['a lead-in', 'Here is the value:', '\n'],
+    ['a markup line', '<placeholder>', '\n'],
+    ['a lead-in, null ending the answer', 'Here is the value:', ''],
+  ])('%s before null under [JSON] is skipped by the stream and the final parse alike', (_kind, lead, end) => {
+    const text = `### summary [JSON]\n${lead}\nnull${end}`;
+    expect(parseOutput(text, { format, output })).toEqual({ summary: null });
+    for (const chunks of standardChunkings(text, 100, lead.length)) {
+      const run = streamChunks(format, output, chunks);
+      expect(contractViolations(run.events)).toEqual([]);
+      const dones = run.events.filter((event) => event.path === 'summary' && event.event_type === 'done');
+      expect(dones.map((event) => event.value)).toEqual([null]);
+      expect(run.snapshot).toEqual({ summary: null });
+    }
+  });
 
   it('an empty [JSON] section of a text field is absent, as every empty JSON section', () => {
     const text = '### summary [JSON]\n\n### score\n5';

@@ -161,7 +161,8 @@ function readFieldJson(text: string, maxDepth: number | undefined): { value: unk
       // Not strict JSON: read it leniently below.
     }
   }
-  const from = new LineStartReader().read(text);
+  // The line break ends a literal the text ends with (`null`): the reader waits for more otherwise.
+  const from = new LineStartReader().read(`${text}\n`);
   if (from !== undefined) {
     const leading = readJsonValue(from, 0, { maxDepth });
     if (leading.ok && !leading.truncated) return { value: leading.value, repaired: leading.repaired };
