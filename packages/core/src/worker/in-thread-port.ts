@@ -2,16 +2,30 @@ import type { MainMessage, MessagePortLike, WorkerMessage } from './protocol';
 
 type Listener<Message> = (event: { data: Message }) => void;
 
-/** One end of an in-thread channel: messages are delivered in a later task, like `postMessage`. */
+/**
+ * One end of an in-thread channel: messages are delivered in a later task, in the order they were
+ * sent, like `postMessage`. The order needs a queue: browsers clamp a nested `setTimeout(…, 0)` to
+ * 4 ms, so one timer per message let a message sent from a timer arrive after later ones (the
+ * last patches of an answer after its `close`, which dropped them).
+ */
 class InThreadEnd<In, Out> implements MessagePortLike<In, Out> {
   readonly listeners = new Set<Listener<In>>();
   /** Messages sent before anyone listened here (the host module is still loading). */
   readonly waiting: In[] = [];
   other: InThreadEnd<Out, In> | undefined;
+  /** Sent from this end, not yet delivered: one timer delivers them all, in order. */
+  #outbox: Out[] = [];
 
   postMessage(message: Out): void {
+    this.#outbox.push(message);
+    if (this.#outbox.length === 1) setTimeout(() => this.#flush(), 0);
+  }
+
+  #flush(): void {
     const other = this.other as InThreadEnd<Out, In>;
-    setTimeout(() => other.deliver(message), 0);
+    const messages = this.#outbox;
+    this.#outbox = [];
+    for (const message of messages) other.deliver(message);
   }
   deliver(message: In): void {
     if (this.listeners.size === 0) this.waiting.push(message);
