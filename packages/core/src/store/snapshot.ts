@@ -72,7 +72,6 @@ export function createSnapshot<Data>(parts: SnapshotParts<Data>): FieldStoreStat
 
 /** The parts of a snapshot, to make the next one from (an object spread copies its fields only). */
 export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data> {
-  const snapshot = state instanceof Snapshot;
   // Property by property (not a spread): one object shape, made once per update.
   return {
     status: state.status,
@@ -82,9 +81,9 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     final: state.final,
     hasFinal: state.hasFinal,
     fields: state.fields,
-    data: snapshot ? Snapshot.dataTree(state) : state.data,
-    streamed: snapshot ? Snapshot.streamedTree(state) : state.streamed,
-    settled: snapshot ? Snapshot.settledRecord(state) : undefined,
+    data: dataTree(state),
+    streamed: streamedTree(state),
+    settled: settledRecord(state),
   };
 }
 
