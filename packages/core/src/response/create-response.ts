@@ -5,6 +5,7 @@ import type { StreamingData } from '../patch/streaming-data';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
 import { checkResponseOptions, checkValidator } from './check-response-options';
+import { offerChunks } from './chunk-source';
 import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -232,6 +233,7 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
       return attempt;
     },
   };
+  offerChunks(response, (listener) => log.subscribeChunks(listener));
   return response;
 }
 

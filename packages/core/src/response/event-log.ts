@@ -1,3 +1,4 @@
+import { reportListenerError } from '../errors/listener-errors';
 import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath, wildcardOf } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
@@ -73,8 +74,13 @@ export class EventLog {
   #textAccumulator: TextAccumulator | undefined;
   #textSource: (() => string) | undefined;
   #attempt = 0;
-  /** `subscribe` listeners too, wrapped to take a batch an event at a time. */
-  #batchListeners = new Set<(events: readonly ResponseEvent[]) => void>();
+  /**
+   * Batch listeners (`subscribe` listeners too, wrapped to take a batch an event at a time) and
+   * chunk listeners, in the order they subscribed. Replaced, never changed in place, so a push
+   * walks the list it started with: a listener that joins during a delivery replays that push
+   * instead of being sent it again, and no push copies the list.
+   */
+  #listeners: readonly Listener[] = [];
   #readers = new Set<ChannelReader>();
   #closed = false;
   #error: unknown;
@@ -97,7 +103,8 @@ export class EventLog {
     this.#fold(event);
     if (isRecord(event)) return;
     if (this.#readers.size > 0) for (const reader of this.#readers) reader.enqueue(event);
-    if (this.#batchListeners.size > 0) for (const listener of [...this.#batchListeners]) notify(listener, [event]);
+    const listeners = this.#listeners;
+    for (let i = 0; i < listeners.length; i++) deliver(listeners[i] as Listener, [event]);
   }
 
   /**
@@ -116,10 +123,21 @@ export class EventLog {
         } else for (let i = 0; i < patches.length; i++) reader.add(patches[i] as StreamingData);
       }
     }
-    if (this.#batchListeners.size === 0) return;
-    const sent: ResponseEvent[] = text === '' ? [] : [{ type: 'text', attempt, delta: text }];
-    for (const data of patches) sent.push({ type: 'patch', attempt, data });
-    if (sent.length > 0) for (const listener of [...this.#batchListeners]) notify(listener, sent);
+    const listeners = this.#listeners;
+    // Built once for every batch listener, and never for chunk listeners only (a bound store).
+    let sent: ResponseEvent[] | undefined;
+    for (let i = 0; i < listeners.length; i++) {
+      const listener = listeners[i] as Listener;
+      if (typeof listener !== 'function') {
+        if (patches.length > 0) notifyPatches(listener, attempt, patches);
+        continue;
+      }
+      if (sent === undefined) {
+        sent = text === '' ? [] : [{ type: 'text', attempt, delta: text }];
+        for (const data of patches) sent.push({ type: 'patch', attempt, data });
+      }
+      if (sent.length > 0) notify(listener, sent);
+    }
   }
 
   /** Ends the log: readers finish after their last event, or throw `error` when one is given. */
@@ -132,7 +150,7 @@ export class EventLog {
     this.#entries.trim();
     for (const reader of this.#readers) reader.wake();
     this.#readers.clear();
-    this.#batchListeners.clear();
+    this.#listeners = [];
   }
 
   /** Calls `listener` with the compact history, then with each new event. Returns an unsubscribe. */
@@ -147,16 +165,29 @@ export class EventLog {
    * pushed chunk's events together (any other event alone). Returns an unsubscribe.
    */
   subscribeBatches(listener: (events: readonly ResponseEvent[]) => void): () => void {
+    return this.#subscribe(listener);
+  }
+
+  /**
+   * Like `subscribeBatches`, for a listener that takes a pushed chunk's patches as they are (a
+   * bound store): no event object is made per patch for it, and a chunk without patches (answer
+   * text only) is not sent. The history and every other event go to `listener.events`.
+   */
+  subscribeChunks(listener: ChunkListener): () => void {
+    return this.#subscribe(listener);
+  }
+
+  #subscribe(listener: Listener): () => void {
     const waiting: ResponseEvent[] = [];
     const hold = (events: readonly ResponseEvent[]) => waiting.push(...events);
-    if (!this.#closed) this.#batchListeners.add(hold);
+    if (!this.#closed) this.#listeners = [...this.#listeners, hold];
     const history = this.replay();
-    if (history.length > 0) notify(listener, history);
-    if (waiting.length > 0) notify(listener, waiting);
-    if (!this.#batchListeners.delete(hold)) return () => {};
-    this.#batchListeners.add(listener);
+    if (history.length > 0) deliver(listener, history);
+    if (waiting.length > 0) deliver(listener, waiting);
+    if (!this.#listeners.includes(hold)) return () => {};
+    this.#listeners = this.#listeners.map((each) => (each === hold ? listener : each));
     return () => {
-      this.#batchListeners.delete(listener);
+      this.#listeners = this.#listeners.filter((each) => each !== listener);
     };
   }
 
@@ -330,6 +361,35 @@ export class EventLog {
     const source = SOURCES[kind - DONE];
     if (source !== undefined) data.completion_source = source;
     return { type: 'patch', attempt, data };
+  }
+}
+
+/** What a chunk listener is sent: a pushed chunk's patches, and every other event in batches. */
+export type ChunkListener = {
+  events(events: readonly ResponseEvent[]): void;
+  patches(attempt: number, patches: readonly StreamingData[]): void;
+};
+
+type Listener = ((events: readonly ResponseEvent[]) => void) | ChunkListener;
+
+function deliver(listener: Listener, events: readonly ResponseEvent[]): void {
+  if (typeof listener === 'function') {
+    notify(listener, events);
+    return;
+  }
+  try {
+    listener.events(events);
+  } catch (error) {
+    reportListenerError('response', error);
+  }
+}
+
+function notifyPatches(listener: ChunkListener, attempt: number, patches: readonly StreamingData[]): void {
+  try {
+    listener.patches(attempt, patches);
+  } catch (error) {
+    // As `notify`: a failing listener must not break the response or the other listeners.
+    reportListenerError('response', error);
   }
 }
 

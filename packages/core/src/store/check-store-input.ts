@@ -53,9 +53,18 @@ function checkEvent(where: string, event: unknown): void {
 function isWellFormed(event: unknown): boolean {
   // `includes` is false for a type that is not a string.
   if (!isRecord(event) || !EVENT_TYPES.includes(event.type as string)) return false;
-  if (event.type !== 'patch') return true;
-  const data = event.data;
+  return event.type !== 'patch' || isWellFormedPatch(event.data);
+}
+
+function isWellFormedPatch(data: unknown): boolean {
   return isRecord(data) && typeof data.path === 'string' && !hasWildcard(data.path);
+}
+
+/** The checks `checkEvents` makes of a `patch` event's data, for a chunk's patches handed over as they are. */
+export function checkChunkPatches(patches: readonly unknown[]): void {
+  for (let i = 0; i < patches.length; i++) {
+    if (!isWellFormedPatch(patches[i])) checkPatch(`the chunk's patches[${i}]`, patches[i]);
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

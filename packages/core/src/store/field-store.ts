@@ -3,13 +3,14 @@ import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument
 import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
+import { chunkSubscription } from '../response/chunk-source';
 import type { ResponseEvent, ResponseSource } from '../response/response-events';
-import { checkEvents, checkPatches, checkSource } from './check-store-input';
+import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
+import { type RecordCursor, type RetryBehaviour, reduceEvents, reducePatches } from './reduce-events';
 import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
@@ -73,15 +74,18 @@ export function createFieldStore<Data = unknown>(
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
   const trail = pathTrail();
 
-  // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
-  const update = (batch: readonly ResponseEvent[]): void => {
-    const current = api.getState();
-    const changes: PathChanges = { all: false, paths: [] };
-    const next = reduceEvents(current, batch, onRetry, changes, cursor, trail);
+  const commit = (current: FieldStoreState<Data>, next: FieldStoreState<Data>, changes: PathChanges): void => {
     if (next === current) return;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
+  };
+
+  // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
+  const update = (batch: readonly ResponseEvent[]): void => {
+    const current = api.getState();
+    const changes: PathChanges = { all: false, paths: [] };
+    commit(current, reduceEvents(current, batch, onRetry, changes, cursor, trail), changes);
   };
 
   const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
@@ -90,14 +94,29 @@ export function createFieldStore<Data = unknown>(
   };
 
   // A malformed patch from a source must not throw into the source: it becomes the store's error.
+  const fail = (cause: unknown): void => {
+    const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
+    const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
+    dispatch({ type: 'error', attempt: api.getState().attempt, error });
+  };
   const receive = (events: readonly ResponseEvent[]): void => {
     if (!attached) return;
     try {
       dispatch(events);
     } catch (cause) {
-      const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
-      const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
-      dispatch({ type: 'error', attempt: api.getState().attempt, error });
+      fail(cause);
+    }
+  };
+  // One pushed chunk's patches from a response's log, applied without an event around each.
+  const receivePatches = (attempt: number, patches: readonly StreamingData[]): void => {
+    if (!attached) return;
+    try {
+      checkChunkPatches(patches);
+      const current = api.getState();
+      const changes: PathChanges = { all: false, paths: [] };
+      commit(current, reducePatches(current, attempt, patches, onRetry, changes, cursor, trail), changes);
+    } catch (cause) {
+      fail(cause);
     }
   };
 
@@ -108,11 +127,19 @@ export function createFieldStore<Data = unknown>(
       if (replay !== undefined) replay.push(...events);
       else receive(events);
     };
-    // A source that delivers each pushed chunk's events together gets one update per chunk.
+    const takePatches = (attempt: number, patches: readonly StreamingData[]): void => {
+      if (replay !== undefined) for (const data of patches) replay.push({ type: 'patch', attempt, data });
+      else receivePatches(attempt, patches);
+    };
+    // A source that delivers each pushed chunk's events together gets one update per chunk; a
+    // response hands over the chunk's patches as they are.
+    const chunks = chunkSubscription(source);
     unsubscribe =
-      typeof source.subscribeBatches === 'function'
-        ? source.subscribeBatches(take)
-        : source.subscribe((event) => take([event]));
+      chunks !== undefined
+        ? chunks({ events: take, patches: takePatches })
+        : typeof source.subscribeBatches === 'function'
+          ? source.subscribeBatches(take)
+          : source.subscribe((event) => take([event]));
     const history = replay;
     replay = undefined;
     receive(history);

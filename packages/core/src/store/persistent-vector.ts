@@ -64,7 +64,14 @@ export class PersistentVector<T> {
     const tailOffset = this.#tailOffset;
     const length = Math.max(this.length, index + 1);
     if (index >= tailOffset && index < tailOffset + WIDTH) {
-      const tail = this.#tail.slice();
+      // An append to a tail that no version has grown past this one's end: the slot is beyond
+      // what every version sharing the tail reads (each reads below its own length), so it is
+      // written in place (a stream appends all the time). Any other write copies the tail.
+      if (index === this.length && this.#tail.length === index - tailOffset) {
+        this.#tail.push(value);
+        return new PersistentVector<T>(this.#root, this.#shift, this.#tail, tailOffset, length);
+      }
+      const tail = this.#tail.slice(0, this.length - tailOffset);
       tail[index - tailOffset] = value;
       return new PersistentVector<T>(this.#root, this.#shift, tail, tailOffset, length);
     }
@@ -73,10 +80,11 @@ export class PersistentVector<T> {
       return new PersistentVector<T>(root, shift, this.#tail, tailOffset, length);
     }
     // Past the tail's block: the tail moves into the trie, and the index's block becomes the tail.
+    // The tail goes in as this version's items only: an older version may still append in place
+    // to the array, and the trie's leaf must not change with it.
+    const leaf = this.#tail.length === 0 ? this.#tail : this.#tail.slice(0, this.length - tailOffset);
     let [root, shift] =
-      this.#tail.length === 0
-        ? [this.#root, this.#shift]
-        : setIn(this.#root, this.#shift, tailOffset, this.#tail, BITS);
+      leaf.length === 0 ? [this.#root, this.#shift] : setIn(this.#root, this.#shift, tailOffset, leaf, BITS);
     const offset = Math.floor(index / WIDTH) * WIDTH;
     // The trie reaches up to the tail (`get` reads an index below it from the trie, gaps included).
     while (offset > 2 ** (shift + BITS)) {
@@ -92,7 +100,8 @@ export class PersistentVector<T> {
   forEach(visit: (value: T, index: number) => void): void {
     const each = visit as (value: unknown, index: number) => void;
     forEachIn(this.#root, this.#shift, 0, each);
-    forEachIn(this.#tail, 0, this.#tailOffset, each);
+    // The tail's first items only: a newer version may have appended to the same array.
+    forEachIn(this.#tail, 0, this.#tailOffset, each, this.length - this.#tailOffset);
   }
 }
 
@@ -128,8 +137,14 @@ function chunks(items: readonly unknown[]): Level[] {
 }
 
 /** Visits the values below `node` in index order. Recursive: a vector is at most 7 levels deep. */
-function forEachIn(node: Level, shift: number, offset: number, visit: (value: unknown, index: number) => void): void {
-  for (let i = 0; i < node.length; i++) {
+function forEachIn(
+  node: Level,
+  shift: number,
+  offset: number,
+  visit: (value: unknown, index: number) => void,
+  count = node.length,
+): void {
+  for (let i = 0; i < count; i++) {
     // A gap, in a level or among the values (an index set to `undefined` is not a gap).
     if (!(i in node)) continue;
     if (shift === 0) visit(node[i], offset + i);

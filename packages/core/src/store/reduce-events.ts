@@ -50,6 +50,27 @@ export function reduceEvents<Data>(
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
 }
 
+/**
+ * `reduceEvents` for one pushed chunk's patches of `attempt`, as a response's log hands them over
+ * (no `patch` event around each): the same rules, the same snapshot.
+ */
+export function reducePatches<Data>(
+  state: FieldStoreState<Data>,
+  attempt: number,
+  patches: readonly StreamingData[],
+  onRetry: RetryBehaviour,
+  changes: PathChanges,
+  cursor: RecordCursor,
+  trail: PathTrail,
+): FieldStoreState<Data> {
+  const parsed: (ParsedPath | undefined)[] = new Array(patches.length);
+  for (let i = 0; i < patches.length; i++) parsed[i] = parsePatchPath(patches[i] as StreamingData, trail);
+  const batch = new Batch(state, onRetry, changes, cursor);
+  for (let i = 0; i < patches.length; i++) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[i]);
+  batch.flush();
+  return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
+
 /** A store's last record lookup: the position of `key` in `fields` (one store's, kept between updates). */
 export type RecordCursor = { fields: PathMap<FieldRecord> | undefined; key: string; position: number };
 
@@ -82,15 +103,7 @@ class Batch<Data> {
   }
 
   apply(event: ResponseEvent, target: ParsedPath | undefined): void {
-    const next = this.next;
-    if (isClosedTo(next, event) || event.attempt < next.attempt) return;
-    if (event.attempt > next.attempt) {
-      this.edit().attempt = event.attempt;
-      if (this.onRetry === 'clear') {
-        this.tree = new TreeDraft(undefined);
-        Object.assign(this.edit(), { fields: PathMap.empty(), reasoning: '' });
-      }
-    }
+    if (!this.#enter(event.type, event.attempt)) return;
     switch (event.type) {
       case 'attempt':
         if (this.next.status !== 'streaming') this.edit().status = 'streaming';
@@ -119,6 +132,25 @@ class Batch<Data> {
       case 'text':
         return;
     }
+  }
+
+  /** A `patch` event's data, without the event. */
+  applyPatch(attempt: number, data: StreamingData, target: ParsedPath | undefined): void {
+    if (this.#enter('patch', attempt)) this.#patch(data, target);
+  }
+
+  /** Whether an event of `type` and `attempt` applies; the first event of a newer attempt starts a retry. */
+  #enter(type: ResponseEvent['type'], attempt: number): boolean {
+    const next = this.next;
+    if (isClosedTo(next, type) || attempt < next.attempt) return false;
+    if (attempt > next.attempt) {
+      this.edit().attempt = attempt;
+      if (this.onRetry === 'clear') {
+        this.tree = new TreeDraft(undefined);
+        Object.assign(this.edit(), { fields: PathMap.empty(), reasoning: '' });
+      }
+    }
+    return true;
   }
 
   #patch(data: StreamingData, target: ParsedPath | undefined): void {
@@ -164,9 +196,9 @@ class Batch<Data> {
 }
 
 /** After `done` only a late `final` is still accepted; after `error`, `aborted` or a final, nothing. */
-function isClosedTo(state: FieldStoreState<unknown>, event: ResponseEvent): boolean {
+function isClosedTo(state: FieldStoreState<unknown>, type: ResponseEvent['type']): boolean {
   if (state.hasFinal) return true;
-  if (state.status === 'done') return event.type !== 'final';
+  if (state.status === 'done') return type !== 'final';
   return isTerminalStatus(state.status);
 }
 

@@ -7,8 +7,9 @@ import {
   type StreamingData,
 } from '@fieldstream/core';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { EventLog } from '../../src/response/event-log';
+import { describe, expect, it, vi } from 'vitest';
+import { chunkSubscription } from '../../src/response/chunk-source';
+import { type ChunkListener, EventLog } from '../../src/response/event-log';
 import { splitAt } from '../support/chunkings';
 
 const output = defineOutput({ summary: ['string'], tags: [['string']], score: ['integer'] });
@@ -114,5 +115,116 @@ describe('EventLog chunks', () => {
     expect(late.map((batch) => batch.map((event) => event.type))).toEqual([['status', 'patch', 'patch']]);
     log.push({ type: 'status', attempt: 0, status: 'done' });
     expect(late).toHaveLength(2);
+  });
+});
+
+describe('EventLog chunk listeners (how a bound store follows a response)', () => {
+  const patch = (path: string, value: string): StreamingData => ({
+    path,
+    wildcard_path: path,
+    indexes: [],
+    delta: value,
+    value,
+    is_complete: false,
+    event_type: 'delta',
+  });
+
+  /** A chunk listener that writes down what it is sent, in order. */
+  function recorder(): { listener: ChunkListener; calls: string[]; sent: (readonly StreamingData[])[] } {
+    const calls: string[] = [];
+    const sent: (readonly StreamingData[])[] = [];
+    const listener: ChunkListener = {
+      events: (events) => calls.push(`events:${events.map((event) => event.type).join(',')}`),
+      patches: (attempt, patches) => {
+        sent.push(patches);
+        calls.push(`patches:${attempt}:${patches.map((data) => data.path).join(',')}`);
+      },
+    };
+    return { listener, calls, sent };
+  }
+
+  it("sends a chunk's patch array as the parser made it, and every other event as a batch", () => {
+    const log = new EventLog();
+    const { listener, calls, sent } = recorder();
+    log.subscribeChunks(listener);
+    const patches = [patch('a', 'x'), patch('b', 'y')];
+    log.push({ type: 'status', attempt: 0, status: 'streaming' });
+    log.push({ type: 'chunk', attempt: 0, text: 'ab', patches });
+    log.push({ type: 'chunk', attempt: 0, text: 'text only', patches: [] });
+    log.push({ type: 'status', attempt: 0, status: 'done' });
+    expect(calls).toEqual(['events:status', 'patches:0:a,b', 'events:status']);
+    expect(sent[0]).toBe(patches);
+  });
+
+  it('keeps subscription order between batch and chunk listeners, and unsubscribes', () => {
+    const log = new EventLog();
+    const order: string[] = [];
+    const first = log.subscribeBatches(() => order.push('batch 1'));
+    const chunks = log.subscribeChunks({ events: () => order.push('chunk'), patches: () => order.push('chunk') });
+    log.subscribeBatches(() => order.push('batch 2'));
+    log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x')] });
+    expect(order).toEqual(['batch 1', 'chunk', 'batch 2']);
+    first();
+    chunks();
+    order.length = 0;
+    log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy')] });
+    expect(order).toEqual(['batch 2']);
+  });
+
+  it('replays the compact history to a late chunk listener; one joining mid-chunk is not sent it again', () => {
+    const log = new EventLog();
+    const late = recorder();
+    let joined = false;
+    log.subscribeBatches(() => {
+      if (joined) return;
+      joined = true;
+      log.subscribeChunks(late.listener);
+    });
+    log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x')] });
+    log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy'), patch('b', 'z')] });
+    // Joined during the first chunk's delivery: its replay holds that chunk, which is not sent again.
+    expect(late.calls).toEqual(['events:patch', 'patches:0:a,b']);
+    const replayed = recorder();
+    log.subscribeChunks(replayed.listener);
+    // A late listener's history is compact: the deltas of `a` are one patch.
+    expect(replayed.calls).toEqual(['events:patch,patch']);
+  });
+
+  it('reports what a chunk listener throws, and every other listener still gets the chunk', () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const log = new EventLog();
+      const bug = () => {
+        throw new Error('listener bug');
+      };
+      log.subscribeChunks({ events: bug, patches: bug });
+      const after = recorder();
+      log.subscribeChunks(after.listener);
+      log.push({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x')] });
+      log.push({ type: 'status', attempt: 0, status: 'done' });
+      expect(after.calls).toEqual(['patches:0:a', 'events:status']);
+      expect(reported).toHaveBeenCalledTimes(2);
+      expect(String(reported.mock.calls[0])).toContain('listener bug');
+    } finally {
+      reported.mockRestore();
+    }
+  });
+
+  it('is offered by createResponse only: a store follows any other source through its subscribe methods', async () => {
+    const response = createResponse({
+      model: async function* () {
+        yield { type: 'text', delta: answer };
+      },
+      input: 'x',
+      output,
+      format: 'json',
+    });
+    expect(chunkSubscription(response)).toBeTypeOf('function');
+    expect(Object.keys(response)).not.toContain('subscribeChunks');
+    const source = { subscribe: (listener: (event: ResponseEvent) => void) => response.subscribe(listener) };
+    expect(chunkSubscription(source)).toBeUndefined();
+    const store = createFieldStore(source);
+    await response.getData();
+    expect(store.getState().data).toEqual({ summary: 'Disk full on db-1', tags: ['ops', 'db', 'disk'], score: 7 });
   });
 });

@@ -42,6 +42,39 @@ describe('PersistentVector', () => {
     );
   });
 
+  it('never changes a version when an older or newer one sharing its tail is written (appends in place)', () => {
+    // Each write goes to any earlier version, mostly as an append (what a stream does): appends
+    // write the shared tail in place, so a fork must neither see nor lose another version's items.
+    const write = fc.record({
+      from: fc.nat(),
+      append: fc.boolean(),
+      index: fc.integer({ min: 0, max: 140 }),
+      value: fc.integer(),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 40 }), fc.array(write, { maxLength: 120 }), (start, writes) => {
+        const versions: [PersistentVector<number>, number[]][] = [[PersistentVector.from(start), start.slice()]];
+        for (const { from, append, index, value } of writes) {
+          const [vector, reference] = versions[from % versions.length] as [PersistentVector<number>, number[]];
+          const at = append ? reference.length : index;
+          const next = reference.slice();
+          next[at] = value;
+          versions.push([vector.set(at, value), next]);
+        }
+        for (const [version, expected] of versions) {
+          expect(version.length).toBe(expected.length);
+          const set = Object.keys(expected).map((key): [number, number] => [
+            Number(key),
+            expected[Number(key)] as number,
+          ]);
+          expect(entries(version)).toEqual(set);
+          for (let i = 0; i <= expected.length; i++) expect(version.get(i)).toBe(expected[i]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('sets an index far past the end without creating the gap', () => {
     const vector = PersistentVector.from(['a']).set(999_999_999, 'z');
     expect(vector.length).toBe(1_000_000_000);
