@@ -1,4 +1,3 @@
-import { reportListenerError } from '../errors/listener-errors';
 import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath, wildcardOf } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
@@ -129,7 +128,7 @@ export class EventLog {
     for (let i = 0; i < listeners.length; i++) {
       const listener = listeners[i] as Listener;
       if (typeof listener !== 'function') {
-        if (patches.length > 0) notifyPatches(listener, attempt, patches);
+        if (patches.length > 0) notify(listener.patches, chunk);
         continue;
       }
       if (sent === undefined) {
@@ -169,9 +168,9 @@ export class EventLog {
   }
 
   /**
-   * Like `subscribeBatches`, for a listener that takes a pushed chunk's patches as they are (a
-   * bound store): no event object is made per patch for it, and a chunk without patches (answer
-   * text only) is not sent. The history and every other event go to `listener.events`.
+   * Like `subscribeBatches`, for a listener that takes a pushed chunk as it came (a bound store):
+   * no event object is made per patch for it, and a chunk without patches (answer text only) is
+   * not sent. The history and every other event go to `listener.events`.
    */
   subscribeChunks(listener: ChunkListener): () => void {
     return this.#subscribe(listener);
@@ -364,33 +363,16 @@ export class EventLog {
   }
 }
 
-/** What a chunk listener is sent: a pushed chunk's patches, and every other event in batches. */
+/** What a chunk listener is sent: a pushed chunk as it came, and every other event in batches. */
 export type ChunkListener = {
-  events(events: readonly ResponseEvent[]): void;
-  patches(attempt: number, patches: readonly StreamingData[]): void;
+  readonly events: (events: readonly ResponseEvent[]) => void;
+  readonly patches: (chunk: ChunkEvent) => void;
 };
 
 type Listener = ((events: readonly ResponseEvent[]) => void) | ChunkListener;
 
 function deliver(listener: Listener, events: readonly ResponseEvent[]): void {
-  if (typeof listener === 'function') {
-    notify(listener, events);
-    return;
-  }
-  try {
-    listener.events(events);
-  } catch (error) {
-    reportListenerError('response', error);
-  }
-}
-
-function notifyPatches(listener: ChunkListener, attempt: number, patches: readonly StreamingData[]): void {
-  try {
-    listener.patches(attempt, patches);
-  } catch (error) {
-    // As `notify`: a failing listener must not break the response or the other listeners.
-    reportListenerError('response', error);
-  }
+  notify(typeof listener === 'function' ? listener : listener.events, events);
 }
 
 function isRecord(event: ResponseEvent | RecordEvent): event is RecordEvent {

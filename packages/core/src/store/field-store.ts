@@ -4,13 +4,14 @@ import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
 import { chunkSubscription } from '../response/chunk-source';
+import type { ChunkEvent } from '../response/event-log';
 import type { ResponseEvent, ResponseSource } from '../response/response-events';
 import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RecordCursor, type RetryBehaviour, reduceEvents, reducePatches } from './reduce-events';
+import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
@@ -74,18 +75,16 @@ export function createFieldStore<Data = unknown>(
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
   const trail = pathTrail();
 
-  const commit = (current: FieldStoreState<Data>, next: FieldStoreState<Data>, changes: PathChanges): void => {
+  // Applies a batch of checked events, or a response's pushed chunk, as one update (`apply`
+  // checks its patches once, not twice).
+  const update = (batch: readonly ResponseEvent[] | ChunkEvent): void => {
+    const current = api.getState();
+    const changes: PathChanges = { all: false, paths: [] };
+    const next = reduceEvents(current, batch, onRetry, changes, cursor, trail);
     if (next === current) return;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
-  };
-
-  // Applies a batch of checked events as one update (`apply` checks its patches once, not twice).
-  const update = (batch: readonly ResponseEvent[]): void => {
-    const current = api.getState();
-    const changes: PathChanges = { all: false, paths: [] };
-    commit(current, reduceEvents(current, batch, onRetry, changes, cursor, trail), changes);
   };
 
   const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
@@ -94,29 +93,19 @@ export function createFieldStore<Data = unknown>(
   };
 
   // A malformed patch from a source must not throw into the source: it becomes the store's error.
-  const fail = (cause: unknown): void => {
-    const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
-    const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
-    dispatch({ type: 'error', attempt: api.getState().attempt, error });
-  };
-  const receive = (events: readonly ResponseEvent[]): void => {
+  // A response's pushed chunk comes as it is (its patches, no event around each).
+  const receive = (events: readonly ResponseEvent[] | ChunkEvent): void => {
     if (!attached) return;
     try {
-      dispatch(events);
+      if (Array.isArray(events)) dispatch(events);
+      else {
+        checkChunkPatches((events as ChunkEvent).patches);
+        update(events as ChunkEvent);
+      }
     } catch (cause) {
-      fail(cause);
-    }
-  };
-  // One pushed chunk's patches from a response's log, applied without an event around each.
-  const receivePatches = (attempt: number, patches: readonly StreamingData[]): void => {
-    if (!attached) return;
-    try {
-      checkChunkPatches(patches);
-      const current = api.getState();
-      const changes: PathChanges = { all: false, paths: [] };
-      commit(current, reducePatches(current, attempt, patches, onRetry, changes, cursor, trail), changes);
-    } catch (cause) {
-      fail(cause);
+      const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
+      const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
+      dispatch({ type: 'error', attempt: api.getState().attempt, error });
     }
   };
 
@@ -127,16 +116,16 @@ export function createFieldStore<Data = unknown>(
       if (replay !== undefined) replay.push(...events);
       else receive(events);
     };
-    const takePatches = (attempt: number, patches: readonly StreamingData[]): void => {
-      if (replay !== undefined) for (const data of patches) replay.push({ type: 'patch', attempt, data });
-      else receivePatches(attempt, patches);
+    const takeChunk = (chunk: ChunkEvent): void => {
+      if (replay === undefined) receive(chunk);
+      else for (const data of chunk.patches) replay.push({ type: 'patch', attempt: chunk.attempt, data });
     };
     // A source that delivers each pushed chunk's events together gets one update per chunk; a
-    // response hands over the chunk's patches as they are.
+    // response hands over the chunk itself.
     const chunks = chunkSubscription(source);
     unsubscribe =
       chunks !== undefined
-        ? chunks({ events: take, patches: takePatches })
+        ? chunks({ events: take, patches: takeChunk })
         : typeof source.subscribeBatches === 'function'
           ? source.subscribeBatches(take)
           : source.subscribe((event) => take([event]));

@@ -1,5 +1,6 @@
 import type { PathSegment } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
+import type { ChunkEvent } from '../response/event-log';
 import type { ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
@@ -27,48 +28,33 @@ export type RetryBehaviour = 'keep-stale' | 'clear';
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
-  events: readonly ResponseEvent[],
+  events: readonly ResponseEvent[] | ChunkEvent,
   onRetry: RetryBehaviour,
   changes: PathChanges,
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
+  // A pushed chunk from a response's log is its patches as the parser made them (no event each).
+  const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
+  const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
   // Parse every path first so a malformed one leaves the snapshot untouched.
-  const parsed: (ParsedPath | undefined)[] = new Array(events.length);
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    if (event?.type === 'patch') parsed[i] = parsePatchPath(event.data, trail);
+  const parsed: (ParsedPath | undefined)[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
+    if (data !== undefined) parsed[i] = parsePatchPath(data, trail);
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    // A hole in the list is skipped.
-    if (event !== undefined) batch.apply(event, parsed[i]);
+  for (let i = 0; i < list.length; i++) {
+    if (chunk !== undefined) batch.applyPatch(chunk.attempt, list[i] as StreamingData, parsed[i]);
+    else if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[i]); // a hole is skipped
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
 }
 
-/**
- * `reduceEvents` for one pushed chunk's patches of `attempt`, as a response's log hands them over
- * (no `patch` event around each): the same rules, the same snapshot.
- */
-export function reducePatches<Data>(
-  state: FieldStoreState<Data>,
-  attempt: number,
-  patches: readonly StreamingData[],
-  onRetry: RetryBehaviour,
-  changes: PathChanges,
-  cursor: RecordCursor,
-  trail: PathTrail,
-): FieldStoreState<Data> {
-  const parsed: (ParsedPath | undefined)[] = new Array(patches.length);
-  for (let i = 0; i < patches.length; i++) parsed[i] = parsePatchPath(patches[i] as StreamingData, trail);
-  const batch = new Batch(state, onRetry, changes, cursor);
-  for (let i = 0; i < patches.length; i++) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[i]);
-  batch.flush();
-  return batch.edited === undefined ? state : createSnapshot(batch.edited);
+function patchOf(event: ResponseEvent | undefined): StreamingData | undefined {
+  return event?.type === 'patch' ? event.data : undefined;
 }
 
 /** A store's last record lookup: the position of `key` in `fields` (one store's, kept between updates). */

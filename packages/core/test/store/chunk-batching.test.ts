@@ -135,7 +135,7 @@ describe('EventLog chunk listeners (how a bound store follows a response)', () =
     const sent: (readonly StreamingData[])[] = [];
     const listener: ChunkListener = {
       events: (events) => calls.push(`events:${events.map((event) => event.type).join(',')}`),
-      patches: (attempt, patches) => {
+      patches: ({ attempt, patches }) => {
         sent.push(patches);
         calls.push(`patches:${attempt}:${patches.map((data) => data.path).join(',')}`);
       },
