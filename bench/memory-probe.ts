@@ -38,6 +38,18 @@ function readsModel(answer: string): Model {
   };
 }
 
+/** The same model feeding the bare stream parser: no response, no store (the floor). */
+async function parse(answer: string): Promise<unknown[]> {
+  const parser = createStreamParser({ format: 'json' });
+  const model = scriptedModel({ answers: [answer], chunkSize: CHUNK });
+  const request = { attempt: 0, prompt: 'report' } as Parameters<Model>[0];
+  for await (const event of model(request, { signal: new AbortController().signal })) {
+    if (event.type === 'text') parser.push(event.delta);
+  }
+  parser.finish();
+  return [parser];
+}
+
 async function respond(answer: string, withStore: boolean, reads = false): Promise<unknown[]> {
   const response = createResponse({
     model: reads ? readsModel(answer) : scriptedModel({ answers: [answer], chunkSize: CHUNK }),
@@ -123,6 +135,7 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
     // Chunk by chunk (every stream's chunks in lockstep, the worst case for the CPU's caches),
     // and read by read (the store over network-like reads).
     const variants: [key: string, withStore: boolean, reads: boolean][] = [
+      ['parser', false, false],
       ['response', false, false],
       ['store', true, false],
       ['storeReads', true, true],
@@ -145,13 +158,12 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
       // Warm up to steady state first: a response's code takes ~10 runs to reach its optimised
       // tiers (CPU per run 300 → 140 → 90 → … → 47 ms here), and with one warm-up run the slow
       // first rounds sat in the single-run median, which made one at a time look slower than it is.
-      for (let i = 0; i < 15; i++) await respond(answer, withStore, reads);
-      await Promise.all(Array.from({ length: count }, () => respond(answer, withStore, reads)));
+      const one = () => (key === 'parser' ? parse(answer) : respond(answer, withStore, reads));
+      for (let i = 0; i < 15; i++) await one();
+      await Promise.all(Array.from({ length: count }, one));
       for (let round = 0; round < 4; round++) {
-        for (let i = 0; i < 5; i++) await timed('single', 1, () => respond(answer, withStore, reads));
-        await timed('concurrent', count, () =>
-          Promise.all(Array.from({ length: count }, () => respond(answer, withStore, reads))),
-        );
+        for (let i = 0; i < 5; i++) await timed('single', 1, one);
+        await timed('concurrent', count, () => Promise.all(Array.from({ length: count }, one)));
       }
       for (const [name, values] of Object.entries(samples)) result[`${key}.${name}`] = median(values);
     }
