@@ -16,8 +16,9 @@ import { isContainer, isContainerKind } from './tree-node';
 export type RetryBehaviour = 'keep-stale' | 'clear';
 
 /**
- * Applies a batch of response events to a snapshot and returns the next snapshot (the same
- * object when nothing changed). The batch shares one tree draft. Rules:
+ * Applies a batch of response events, or one pushed chunk of a response's log (its patches of
+ * one attempt), to a snapshot and returns the next snapshot (the same object when nothing
+ * changed). The batch shares one tree draft. Rules:
  * - events of an older attempt are dropped; the first event of a newer attempt starts a retry;
  * - nothing is applied after `done`, `error` or `aborted`;
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
