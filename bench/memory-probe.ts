@@ -2,6 +2,7 @@
  * One memory or concurrency measurement, run by `memory.bench.ts` in a fresh `node --expose-gc`
  * process so earlier work cannot blur the heap. Prints one JSON line.
  */
+import { Session } from 'node:inspector/promises';
 import './register-formats';
 import {
   createFieldStore,
@@ -91,7 +92,40 @@ async function retainedOnce(run: () => Promise<unknown>): Promise<number> {
   return after - before;
 }
 
+/**
+ * Bytes allocated per run, collected objects included (V8's sampling heap profiler, one sample per
+ * 4 KB on average): the garbage a run makes, which is what the young-generation collector pays for.
+ */
+async function allocated(run: () => Promise<unknown>, runs = 10): Promise<number> {
+  for (let i = 0; i < 3; i++) await run();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < runs; i++) await run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  let bytes = 0;
+  const stack = [profile.head];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    bytes += node.selfSize;
+    stack.push(...node.children);
+  }
+  return bytes / runs;
+}
+
 const cases: Record<string, () => Promise<Record<string, number>>> = {
+  async allocated() {
+    const answer = benchDocument(ANSWER_BYTES);
+    return {
+      parser: await allocated(() => parse(answer)),
+      response: await allocated(() => respond(answer, false)),
+      responseStore: await allocated(() => respond(answer, true)),
+    };
+  },
   async retained() {
     const answer = benchDocument(ANSWER_BYTES);
     return {

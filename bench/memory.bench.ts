@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- memory`: what a 256 KB answer keeps alive after GC (bare parser, response,
- * response + field store), what a late `instant()` reader keeps after reading every value of an
- * 80 KB string, and the time per response of 100 concurrent responses against one at a time.
+ * response + field store) and how much it allocates on the way, what a late `instant()` reader
+ * keeps after reading every value of an 80 KB string, and the time per response of 100
+ * concurrent responses against one at a time.
  * Each measurement runs in a fresh `node --expose-gc` process (bench/memory-probe.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,13 @@ export default function memoryBench(): void {
   console.log(`| bare stream parser (after finish) | ${mb(kept.parser)} |`);
   console.log(`| createResponse, settled | ${mb(kept.response)} |`);
   console.log(`| createResponse + createFieldStore, settled | ${mb(kept.responseStore)} |`);
+
+  const made = measure<{ parser: number; response: number; responseStore: number }>('allocated');
+  console.log('\n| allocated per answer (garbage included; sampling heap profiler) | MB |');
+  console.log('|---|---:|');
+  console.log(`| the model feeding the bare stream parser | ${mb(made.parser)} |`);
+  console.log(`| createResponse | ${mb(made.response)} |`);
+  console.log(`| createResponse + createFieldStore | ${mb(made.responseStore)} |`);
 
   const late = measure<{ chars: number; bytes: number; events: number }>('lateReader');
   console.log(
