@@ -97,11 +97,10 @@ export function createFieldStore<Data = unknown>(
   const receive = (events: readonly ResponseEvent[] | ChunkEvent): void => {
     if (!attached) return;
     try {
-      if (Array.isArray(events)) dispatch(events);
-      else {
-        checkChunkPatches((events as ChunkEvent).patches);
-        update(events as ChunkEvent);
-      }
+      if (isChunk(events)) {
+        checkChunkPatches(events.patches);
+        update(events);
+      } else dispatch(events);
     } catch (cause) {
       const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
       const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
@@ -150,6 +149,10 @@ export function createFieldStore<Data = unknown>(
       unsubscribe();
     },
   };
+}
+
+function isChunk(events: readonly ResponseEvent[] | ChunkEvent): events is ChunkEvent {
+  return !Array.isArray(events);
 }
 
 /** A subscriber's listener, checked, in a new function that reports what it throws instead of throwing. */

@@ -77,17 +77,18 @@ describe('a store bound to a response', () => {
   });
 });
 
-describe('EventLog chunks', () => {
-  const patch = (path: string, value: string): StreamingData => ({
-    path,
-    wildcard_path: path,
-    indexes: [],
-    delta: value,
-    value,
-    is_complete: false,
-    event_type: 'delta',
-  });
+/** A string field's delta patch. */
+const patch = (path: string, value: string): StreamingData => ({
+  path,
+  wildcard_path: path,
+  indexes: [],
+  delta: value,
+  value,
+  is_complete: false,
+  event_type: 'delta',
+});
 
+describe('EventLog chunks', () => {
   it('sends a chunk to batch subscribers in one call and to event subscribers one by one', () => {
     const log = new EventLog();
     const batches: (readonly ResponseEvent[])[] = [];
@@ -119,16 +120,6 @@ describe('EventLog chunks', () => {
 });
 
 describe('EventLog chunk listeners (how a bound store follows a response)', () => {
-  const patch = (path: string, value: string): StreamingData => ({
-    path,
-    wildcard_path: path,
-    indexes: [],
-    delta: value,
-    value,
-    is_complete: false,
-    event_type: 'delta',
-  });
-
   /** A chunk listener that writes down what it is sent, in order. */
   function recorder(): { listener: ChunkListener; calls: string[]; sent: (readonly StreamingData[])[] } {
     const calls: string[] = [];

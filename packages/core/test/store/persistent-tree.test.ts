@@ -13,6 +13,18 @@ function entries<T>(vector: PersistentVector<T>): [number, T][] {
   return seen;
 }
 
+/**
+ * `version` holds exactly `expected` (holes stay holes): its length, its entries in order, every
+ * index up to one past the end, and nothing at -1.
+ */
+function expectVersion(version: PersistentVector<number>, expected: readonly number[]): void {
+  expect(version.length).toBe(expected.length);
+  const set = Object.keys(expected).map((key): [number, number] => [Number(key), expected[Number(key)] as number]);
+  expect(entries(version)).toEqual(set);
+  for (let i = 0; i <= expected.length; i++) expect(version.get(i)).toBe(expected[i]);
+  expect(version.get(-1)).toBeUndefined();
+}
+
 describe('PersistentVector', () => {
   it('behaves like an array for any sequence of sets, and never changes an older version', () => {
     const write = fc.tuple(fc.integer({ min: 0, max: 2_100 }), fc.integer());
@@ -26,17 +38,7 @@ describe('PersistentVector', () => {
           reference[index] = value;
           versions.push([vector, reference.slice()]); // slice keeps the holes
         }
-        for (const [version, expected] of versions) {
-          expect(version.length).toBe(expected.length);
-          const set = Object.keys(expected).map((key): [number, number] => [
-            Number(key),
-            expected[Number(key)] as number,
-          ]);
-          expect(entries(version)).toEqual(set);
-          for (const [index, value] of set) expect(version.get(index)).toBe(value);
-          expect(version.get(expected.length)).toBeUndefined();
-          expect(version.get(-1)).toBeUndefined();
-        }
+        for (const [version, expected] of versions) expectVersion(version, expected);
       }),
       { numRuns: 200 },
     );
@@ -61,15 +63,7 @@ describe('PersistentVector', () => {
           next[at] = value;
           versions.push([vector.set(at, value), next]);
         }
-        for (const [version, expected] of versions) {
-          expect(version.length).toBe(expected.length);
-          const set = Object.keys(expected).map((key): [number, number] => [
-            Number(key),
-            expected[Number(key)] as number,
-          ]);
-          expect(entries(version)).toEqual(set);
-          for (let i = 0; i <= expected.length; i++) expect(version.get(i)).toBe(expected[i]);
-        }
+        for (const [version, expected] of versions) expectVersion(version, expected);
       }),
       { numRuns: 300 },
     );
