@@ -9,6 +9,8 @@
  * same handing each patch through a bare queue to `for await`: what any one-by-one async reader of
  * the patches pays.
  */
+
+import { GCProfiler } from 'node:v8';
 import {
   createFieldStore,
   createResponse,
@@ -98,23 +100,35 @@ let sink: unknown;
  * rounds. CPU time (the process's, GC threads included) is what the ratios use: other processes on
  * a loaded machine do not count in it.
  */
-async function measure(contenders: readonly Contender[], runs = 9): Promise<{ wall: number; cpu: number }[]> {
+async function measure(
+  contenders: readonly Contender[],
+  runs = 9,
+): Promise<{ wall: number; cpu: number; gc: number }[]> {
   const wall = contenders.map(() => [] as number[]);
   const cpu = contenders.map(() => [] as number[]);
+  const gc = contenders.map(() => [] as number[]);
   // Warm-up to steady state: the response's code takes several runs to reach its optimised tiers
   // (one warm-up run left the first rounds ~30 % slow inside the medians).
   for (let warm = 0; warm < 8; warm++) for (const contender of contenders) sink = await contender.run();
   for (let round = 0; round < runs; round++) {
     for (const [i, contender] of contenders.entries()) {
+      // The main thread's GC pauses during the run (V8's accounting), the collector's share of it.
+      const profiler = new GCProfiler();
+      profiler.start();
       const start = performance.now();
       const startCpu = process.cpuUsage();
       sink = await contender.run();
       const used = process.cpuUsage(startCpu);
       wall[i]?.push(performance.now() - start);
       cpu[i]?.push((used.user + used.system) / 1000);
+      gc[i]?.push(profiler.stop().statistics.reduce((sum, collection) => sum + collection.cost, 0) / 1000);
     }
   }
-  return contenders.map((_, i) => ({ wall: median(wall[i] ?? []), cpu: median(cpu[i] ?? []) }));
+  return contenders.map((_, i) => ({
+    wall: median(wall[i] ?? []),
+    cpu: median(cpu[i] ?? []),
+    gc: median(gc[i] ?? []),
+  }));
 }
 
 export default async function responseBench(): Promise<void> {
@@ -176,11 +190,13 @@ export default async function responseBench(): Promise<void> {
     const medians = await measure(contenders);
     const floor = medians[0]?.cpu ?? Number.NaN;
     console.log(`\n### Response vs bare parser, ${Math.round(answer.length / 1000)} KB JSON in 20-char chunks\n`);
-    console.log('| contender | median wall ms | median CPU ms | × parser (CPU) |');
-    console.log('|---|---:|---:|---:|');
+    console.log('| contender | median wall ms | median CPU ms | median GC ms (main thread) | × parser (CPU) |');
+    console.log('|---|---:|---:|---:|---:|');
     for (const [i, contender] of contenders.entries()) {
-      const { wall, cpu } = medians[i] ?? { wall: Number.NaN, cpu: Number.NaN };
-      console.log(`| ${contender.name} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${(cpu / floor).toFixed(2)} |`);
+      const { wall, cpu, gc } = medians[i] ?? { wall: Number.NaN, cpu: Number.NaN, gc: Number.NaN };
+      console.log(
+        `| ${contender.name} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | ${gc.toFixed(2)} | ${(cpu / floor).toFixed(2)} |`,
+      );
     }
     const responseMs = medians[4]?.cpu ?? Number.NaN;
     ratios.push(responseMs / floor);
