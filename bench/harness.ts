@@ -1,4 +1,5 @@
 /** A tiny benchmark harness: medians of repeated runs, reported as ratios to a floor. */
+import { GCProfiler } from 'node:v8';
 import { seededRandom } from '@fieldstream/core/testing';
 
 // The suites draw their seeded chunkings from the same PRNG as the scripted model and the tests.
@@ -27,6 +28,16 @@ export function measure(contenders: readonly Contender[], runs = 7): Measurement
   }
   void sink;
   return contenders.map((contender, i) => ({ name: contender.name, medianMs: median(times[i] ?? []), runs }));
+}
+
+/**
+ * Starts counting the main thread's GC pauses (V8's own accounting of each collection); the
+ * returned function stops and gives their total in ms: the collector's share of a timed run.
+ */
+export function gcPauses(): () => number {
+  const profiler = new GCProfiler();
+  profiler.start();
+  return () => profiler.stop().statistics.reduce((sum, collection) => sum + collection.cost, 0) / 1000;
 }
 
 export function median(values: readonly number[]): number {

@@ -3,7 +3,6 @@
  * process so earlier work cannot blur the heap. Prints one JSON line.
  */
 import { Session } from 'node:inspector/promises';
-import { GCProfiler } from 'node:v8';
 import './register-formats';
 import {
   createFieldStore,
@@ -12,6 +11,7 @@ import {
   type Model,
   scriptedModel,
 } from '../packages/core/src/index';
+import { gcPauses } from './harness';
 import { benchDocument } from './json-documents';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -185,19 +185,15 @@ const cases: Record<string, () => Promise<Record<string, number>>> = {
         concurrentGcMs: [],
       };
       const timed = async (name: string, runs: number, work: () => Promise<unknown>): Promise<void> => {
-        // The main thread's GC pauses (V8's own accounting of each collection), to tell the
-        // collector's share of a run from the code's.
-        const profiler = new GCProfiler();
-        profiler.start();
+        const gcMs = gcPauses();
         const start = performance.now();
         const cpu = process.cpuUsage();
         await work();
         const used = process.cpuUsage(cpu);
         const wall = performance.now() - start;
-        const gcMicros = profiler.stop().statistics.reduce((sum, collection) => sum + collection.cost, 0);
         samples[`${name}Ms`]?.push(wall / runs);
         samples[`${name}CpuMs`]?.push((used.user + used.system) / 1000 / runs);
-        samples[`${name}GcMs`]?.push(gcMicros / 1000 / runs);
+        samples[`${name}GcMs`]?.push(gcMs() / runs);
       };
       // Warm up to steady state first: a response's code takes ~10 runs to reach its optimised
       // tiers (CPU per run 300 → 140 → 90 → … → 47 ms here), and with one warm-up run the slow

@@ -9,8 +9,6 @@
  * same handing each patch through a bare queue to `for await`: what any one-by-one async reader of
  * the patches pays.
  */
-
-import { GCProfiler } from 'node:v8';
 import {
   createFieldStore,
   createResponse,
@@ -19,7 +17,7 @@ import {
   type StreamingData,
   scriptedModel,
 } from '../packages/core/src/index';
-import { chunkText, median } from './harness';
+import { chunkText, gcPauses, median } from './harness';
 import { benchDocument } from './json-documents';
 
 type Contender = { name: string; run(): unknown };
@@ -112,16 +110,14 @@ async function measure(
   for (let warm = 0; warm < 8; warm++) for (const contender of contenders) sink = await contender.run();
   for (let round = 0; round < runs; round++) {
     for (const [i, contender] of contenders.entries()) {
-      // The main thread's GC pauses during the run (V8's accounting), the collector's share of it.
-      const profiler = new GCProfiler();
-      profiler.start();
+      const gcMs = gcPauses();
       const start = performance.now();
       const startCpu = process.cpuUsage();
       sink = await contender.run();
       const used = process.cpuUsage(startCpu);
       wall[i]?.push(performance.now() - start);
       cpu[i]?.push((used.user + used.system) / 1000);
-      gc[i]?.push(profiler.stop().statistics.reduce((sum, collection) => sum + collection.cost, 0) / 1000);
+      gc[i]?.push(gcMs());
     }
   }
   return contenders.map((_, i) => ({
