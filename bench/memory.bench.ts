@@ -60,7 +60,9 @@ export default function memoryBench(): void {
     ['the model feeding the bare stream parser (no response, no store: the floor)', 'parser'],
     ['createResponse', 'response'],
     ['createResponse + createFieldStore', 'store'],
-    ['createResponse + createFieldStore, chunks in ~4 KB network-like reads', 'storeReads'],
+    ['network-like reads: the model feeding the bare stream parser (the floor)', 'parserReads'],
+    ['network-like reads: createResponse', 'responseReads'],
+    ['network-like reads: createResponse + createFieldStore', 'storeReads'],
   ] as const;
   const figures = (key: string, mode: string) =>
     ['Ms', 'CpuMs', 'GcMs'].map((unit) => cell(key, `${mode}${unit}`).toFixed(1)).join(' / ');
@@ -72,16 +74,20 @@ export default function memoryBench(): void {
     );
   }
   const ratio = median(ratios('store'));
+  const readsRatio = median(ratios('storeReads'));
   const floor = median(ratios('parser'));
+  const readsFloor = median(ratios('parserReads'));
   console.log(
     '\nAll after warming up to steady state. The first three rows run every stream chunk by chunk in ' +
       'lockstep (each chunk of one stream follows a chunk of each of the 99 others: the worst case for ' +
-      'the CPU caches); the last one delivers each stream in reads of 200 chunks, one task per read, ' +
-      `as chunks arrive from a network. The bare parser's own ratio (${floor.toFixed(2)}×) is what 100 ` +
-      'live parse trees cost on this machine before any response or store exists.',
+      'the CPU caches); the last three deliver each stream in reads of 200 chunks (~4 KB), one task per ' +
+      `read, as chunks arrive from a network. The bare parser's own ratios (${floor.toFixed(2)}× in ` +
+      `lockstep, ${readsFloor.toFixed(2)}× by reads) are what 100 live parse trees cost on this machine ` +
+      'before any response or store exists.',
   );
   console.log(
     `\nTargets: response + store ≤ 3 MB (${mb(kept.responseStore)}): ${check(kept.responseStore <= 3e6)}; ` +
-      `${runs[0]?.count} concurrent responses (+ store) ≤ 1.2× one at a time (CPU time, ${ratio.toFixed(2)}×): ${check(ratio <= 1.2)}.`,
+      `${runs[0]?.count} concurrent responses (+ store) ≤ 1.2× one at a time (CPU time, lockstep ${ratio.toFixed(2)}×, ` +
+      `network-like reads ${readsRatio.toFixed(2)}×): ${check(Math.max(ratio, readsRatio) <= 1.2)}.`,
   );
 }
