@@ -1,14 +1,15 @@
 /**
- * `npm run bench`: runs every `bench/*.bench.ts` suite in one process and prints its tables.
- * A suite's default export is an async function that measures and prints. Pass suite names as
+ * `npm run bench`: runs every `bench/*.bench.ts` suite, each in a fresh process (bench/run-suite.ts:
+ * an earlier suite's heap and compiled code would otherwise colour a later one's figures — the
+ * response bench's 171 KB ratio read 3.3× after the other suites and 2.6× on its own), and prints
+ * its tables. A suite's default export is an async function that measures and prints. Pass suite names as
  * arguments to run only those (`npm run bench -- json`). What each suite prints also replaces
  * its block in README.md's benchmark section (bench/readme-section.ts); `--no-readme` skips that.
  */
-import './register-formats';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { join } from 'node:path';
-import { format } from 'node:util';
 import { type SuiteOutput, updateBenchSection } from './readme-section';
 
 const args = process.argv.slice(2);
@@ -26,24 +27,14 @@ const environment =
   `load average ${loadavg()[0]?.toFixed(1)} at the start`;
 console.log(`# Fieldstream benchmarks (${environment})`);
 const ran: SuiteOutput[] = [];
-const print = console.log;
 let failed = false;
 for (const file of suites) {
-  const lines: string[] = [];
-  console.log = (...values: unknown[]) => {
-    lines.push(format(...values));
-    print(...values);
-  };
-  try {
-    const suite = (await import(join(dir, file))) as { default: () => Promise<void> | void };
-    await suite.default();
-    ran.push({ name: file.replace(/\.bench\.ts$/, ''), markdown: lines.join('\n') });
-  } catch (error) {
+  const { code, output } = await runSuite(file);
+  if (code === 0) ran.push({ name: file.replace(/\.bench\.ts$/, ''), markdown: output.replace(/\n$/, '') });
+  else {
     // A failed suite keeps its previous README block; the run still fails.
     failed = true;
-    console.error(`bench ${file} failed:`, error);
-  } finally {
-    console.log = print;
+    console.error(`bench ${file} failed (exit code ${code})`);
   }
 }
 if (writeReadme && ran.length > 0) {
@@ -52,3 +43,20 @@ if (writeReadme && ran.length > 0) {
   console.log(`\nREADME.md: benchmark blocks rewritten for ${ran.map((suite) => suite.name).join(', ')}.`);
 }
 if (failed) process.exitCode = 1;
+
+/** Runs one suite in a fresh Node process: its standard output is shown as it comes and kept. */
+function runSuite(file: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'run-suite.ts'), file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      output += text;
+      process.stdout.write(text);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
