@@ -3,11 +3,13 @@
  * ESM, es2022) from the packages' sources (the `@fieldstream/source` condition) and measures it.
  * zustand and React stay external (an app has them anyway); `yaml` is bundled, so a bundle that
  * reaches it shows it. Shared by `npm run bench -- bundle` and the budgets in `npm run test:size`.
+ * `measureWorker` measures the Worker script an entry creates instead, bundled as Vite bundles an
+ * ES-module worker (`worker: { format: 'es' }`), with everything it imports.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Rollup } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -34,12 +36,22 @@ export async function bundleChunks(
   source: string,
   externalCore = false,
 ): Promise<{ chunks: Rollup.OutputChunk[]; eager: Rollup.OutputChunk[] }> {
+  const result = (await build(appBuild(source, externalCore))) as Rollup.RollupOutput[] | Rollup.RollupOutput;
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((r) => r.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  // A chunk the entry imports statically (a module shared with a lazy chunk) loads at once too.
+  return { chunks, eager: staticClosure(chunks) };
+}
+
+/** Vite's config for bundling `source` (an entry module's text) as an application would. */
+function appBuild(source: string, externalCore: boolean): Parameters<typeof build>[0] {
   // The entry is a real file inside the repository so that workspace packages resolve from it.
   const dir = join(root, 'node_modules', '.cache', 'fieldstream-bundle-size');
   mkdirSync(dir, { recursive: true });
   const entry = join(dir, `entry-${process.pid}-${Math.random().toString(36).slice(2)}.ts`);
   writeFileSync(entry, source);
-  const result = (await build({
+  return {
     root,
     logLevel: 'silent',
     configFile: false,
@@ -57,17 +69,53 @@ export async function bundleChunks(
         external: (id) => /^(zustand|react|react-dom)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
       },
     },
-  })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
-  const chunks = (Array.isArray(result) ? result : [result])
-    .flatMap((r) => r.output)
-    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  // A chunk the entry imports statically (a module shared with a lazy chunk) loads at once too.
-  return { chunks, eager: staticClosure(chunks) };
+  };
+}
+
+/**
+ * The chunks of each Worker script `source` creates (`new Worker(new URL(…, import.meta.url))`),
+ * bundled as Vite bundles a worker with `worker: { format: 'es' }`: split into chunks like the app,
+ * with nothing external (a worker has no app around it). `entry` is the worker's first chunk.
+ */
+export async function bundleWorkerChunks(
+  source: string,
+): Promise<{ entry: Rollup.OutputChunk; chunks: Rollup.OutputChunk[]; eager: Rollup.OutputChunk[] }[]> {
+  const workers: Rollup.OutputChunk[][] = [];
+  // Vite bundles each worker in its own build, with fresh instances of these plugins.
+  const captureChunks = (): Plugin => ({
+    name: 'fieldstream-worker-chunks',
+    generateBundle(_options, bundle) {
+      workers.push(Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk'));
+    },
+  });
+  await build({ ...appBuild(source, false), worker: { format: 'es', plugins: () => [captureChunks()] } });
+  return workers.map((chunks) => {
+    const eager = staticClosure(chunks);
+    const entry = eager[0];
+    if (entry === undefined) throw new Error('a worker build has no entry chunk');
+    return { entry, chunks, eager };
+  });
 }
 
 /** Bundles `source` (an entry module's text) and measures it. `externalCore` keeps @fieldstream/core out. */
 export async function measureBundle(source: string, externalCore = false): Promise<BundleSize> {
-  const { chunks, eager } = await bundleChunks(source, externalCore);
+  return sizeOf(await bundleChunks(source, externalCore));
+}
+
+/**
+ * Measures the one Worker script `source` creates (see `bundleWorkerChunks`); `entry` names its
+ * first chunk. Throws when `source` creates no worker or several.
+ */
+export async function measureWorker(source: string): Promise<BundleSize & { entry: string }> {
+  const workers = await bundleWorkerChunks(source);
+  const [worker] = workers;
+  if (worker === undefined || workers.length > 1) {
+    throw new Error(`expected one Worker script bundled from \`${source}\`, found ${workers.length}`);
+  }
+  return { ...sizeOf(worker), entry: worker.entry.fileName };
+}
+
+function sizeOf({ chunks, eager }: { chunks: Rollup.OutputChunk[]; eager: Rollup.OutputChunk[] }): BundleSize {
   const lazy = chunks.filter((chunk) => !eager.includes(chunk));
   const eagerCode = eager.map((chunk) => chunk.code).join('\n');
   return {
@@ -97,6 +145,8 @@ export const ENTRIES = {
   responseJson: "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';",
   wholeCore: "export * from '@fieldstream/core';",
   react: "export * from '@fieldstream/react';",
+  /** Creates the package's own worker script (`createWorkerResponse`'s default worker). */
+  worker: "export { createWorkerResponse } from '@fieldstream/core/worker';",
 } as const;
 
 /** Each optional format's definition, by wire name: the added cost of `formats: [definition]`. */

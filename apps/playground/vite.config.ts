@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [react(), fieldstreamApi()],
   // Run the workspace packages from src/ through their `@fieldstream/source` export condition.
   resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'development|production'] },
+  // ES-module workers (both are created with `{ type: 'module' }`), split into chunks like the main
+  // bundle: the `yaml` package that yaml_literal imports on demand stays a separate chunk, loaded only
+  // when a document needs it. Vite's default worker format, 'iife', inlines it into the worker script.
+  worker: { format: 'es' },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
 });
