@@ -38,7 +38,7 @@ export const xssCorpus: readonly string[] = [
 
 const output = defineOutput({ note: ['string'], tags: [['string']] });
 
-/** The answer text putting `text` at `note` and `tags[0]`, in each format's wire shape (FORMATS.md). */
+/** The answer text putting `text` at `note` and `tags[0]`, in each format's wire shape (docs/formats.md §2–§6). */
 const wire: Partial<Record<FormatName, (text: string) => string>> = {
   json: (text) => JSON.stringify({ note: text, tags: [text] }, null, 2),
   hybrid: (text) => `### note\n${text}\n\n### tags\n\`\`\`json\n${JSON.stringify([text])}\n\`\`\`\n`,
@@ -70,7 +70,7 @@ function parsed(format: FormatName, size: number): (text: string) => StreamingDa
 export const feeds: readonly {
   name: string;
   patchesFor(text: string): StreamingData[];
-  /** Section text fields drop a leading `<!-- … -->` scaffold comment (FORMATS.md normalisation). */
+  /** Section text fields drop a leading `<!-- … -->` scaffold comment (docs/formats.md §1, normalisation). */
   stripsScaffoldComments?: boolean;
 }[] = [
   {

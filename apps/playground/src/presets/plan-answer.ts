@@ -47,7 +47,7 @@ export function planAnswer(request: AnswerPlanRequest): AnswerPlan {
   const first = attempt === 0;
   const has = (fault: FaultName): boolean => faults.includes(fault);
   let format = resolvePresetFormat(preset, request.format);
-  // FORMATS.md: when the auto-chosen format failed to parse, the retry asks for json.
+  // docs/formats.md §8: when the auto-chosen format failed to parse, the retry asks for json.
   if (!first && request.format === 'auto' && has('malformed') && preset.output !== undefined) format = 'json';
 
   let text = answerText(preset, format, preset.data);

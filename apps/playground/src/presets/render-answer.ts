@@ -2,7 +2,7 @@ import type { FormatName, OutputDefinition } from '@fieldstream/core';
 import { isStringField } from '../../../../packages/core/src/schema/select-format';
 
 /**
- * Writes data in a format's wire shape (FORMATS.md), the way a well-behaved model would: the
+ * Writes data in a format's wire shape (docs/formats.md §2–§6), the way a well-behaved model would: the
  * playground's answers for every format a preset was not hand-written in. Deterministic.
  */
 export function renderAnswer(data: unknown, format: FormatName, output: OutputDefinition | undefined): string {

@@ -175,7 +175,7 @@ class AnswerStreamParser implements StreamParser {
     }
     this.#collect(this.#parser.finish(this.#final), events);
     // An opened root has closed with its whole value; otherwise complete what the stream missed.
-    // The text format has no structured events (FORMATS.md): its value is the text itself.
+    // The text format has no structured events (docs/formats.md §7): its value is the text itself.
     if (this.#final !== undefined && !this.#rootOpened && this.format !== 'text') {
       const source: CompletionSource = this.#final.repaired ? 'synthetic_repair' : 'final_reconciliation';
       for (const event of reconcileWithFinal(this.#final.value, new Set(this.#donePaths), source)) events.push(event);

@@ -1,4 +1,4 @@
-/** Why a path's `done` event fired (DESIGN.md §2, rule 7). */
+/** Why a path's `done` event fired (docs/patch-contract.md §3 rule 7, §4). */
 export type CompletionSource = 'observed_boundary' | 'final_reconciliation' | 'synthetic_repair';
 
 /**

@@ -17,7 +17,7 @@ const COMPLETION_SOURCES: readonly string[] = ['observed_boundary', 'final_recon
  * - string `value`s that hold only the fragment: accumulated, so `value` is the text so far;
  * - a `done` whose `value` is missing or only the last fragment: the accumulated text;
  * - non-string scalars streamed as partial `delta`s (`12`, then `123`): dropped, the `done` carries
- *   the value (atomic scalars, DESIGN.md §2 rule 2);
+ *   the value (atomic scalars, docs/patch-contract.md §3 rule 2);
  * - Python-style `'True'` / `'False'` / `'None'` / numeric strings at paths the `output` schema
  *   types as boolean / null / number: coerced;
  * - repeated `done`s for one path: only the first is kept.

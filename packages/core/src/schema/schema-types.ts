@@ -2,7 +2,7 @@
 export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'any';
 /** A literal allowed in an enum. */
 export type Literal = string | number | boolean | null;
-/** `true` (= presence), `'presence'` or `'not_null'` (DESIGN.md §4). `false` means no check. */
+/** `true` (= presence), `'presence'` or `'not_null'` (docs/architecture.md §4.3). `false` means no check. */
 export type EnsureMark = boolean | 'presence' | 'not_null';
 export type EnsureLevel = 'presence' | 'not_null';
 

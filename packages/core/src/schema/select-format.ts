@@ -7,7 +7,7 @@ export type FormatName = 'json' | 'hybrid' | 'xml_field' | 'yaml_literal' | 'fla
 export type FormatOption = FormatName | 'auto';
 
 /**
- * The `auto` rules (FORMATS.md): a flat object whose every field is a string → `xml_field`; an
+ * The `auto` rules (docs/formats.md §8): a flat object whose every field is a string → `xml_field`; an
  * object mixing string fields with typed fields → `hybrid`; anything else → `json`. Never picks
  * `yaml_literal` or `flat_markdown`. String enums count as string fields.
  */

@@ -1,4 +1,4 @@
-// The hybrid test documents: each FORMATS.md edge case as a whole answer with its final value.
+// The hybrid test documents: each docs/formats.md §3 edge case as a whole answer with its final value.
 export { documentOutput as output } from '../support/document-output';
 
 export type HybridDocument = {

@@ -1,4 +1,4 @@
-// Each hybrid edge case of FORMATS.md, pinned with its exact (merged) events and final value.
+// Each hybrid edge case of docs/formats.md §3, pinned with its exact (merged) events and final value.
 import { OutputParseError, parseOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { parseOutputDetailed } from '../../src/formats/parse-output';

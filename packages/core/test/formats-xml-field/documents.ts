@@ -1,4 +1,4 @@
-// The xml_field test documents: each FORMATS.md edge case as a whole answer with its final value.
+// The xml_field test documents: each docs/formats.md §4 edge case as a whole answer with its final value.
 export { documentOutput as output } from '../support/document-output';
 
 export type XmlDocument = {

@@ -5,7 +5,7 @@ import { contractViolations, mergeDeltas, streamAll } from '../support/events';
 import { expectDeltasMatchDone } from '../support/format-streams';
 import { chunkSeeds, chunksOf, dataSet, rawText } from './random-data';
 
-/** A `</field>` that the tag after it turns into a closer: data may not hold one (FORMATS.md). */
+/** A `</field>` that the tag after it turns into a closer: data may not hold one (docs/formats.md §4). */
 const CLOSING = /<\/field>\s*(?:<\/agently_output>|<field\s)/;
 
 /**

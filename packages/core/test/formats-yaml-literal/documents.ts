@@ -1,4 +1,4 @@
-// The yaml_literal test documents: each FORMATS.md edge case as a whole answer with its final value.
+// The yaml_literal test documents: each docs/formats.md §5 edge case as a whole answer with its final value.
 import { defineOutput } from '@fieldstream/core';
 
 export const output = defineOutput({

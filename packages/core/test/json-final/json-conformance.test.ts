@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FieldstreamError, OutputParseError } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +6,9 @@ import { skipTrivia } from '../../src/formats/json/json-characters';
 import { readJsonValue } from '../../src/formats/json/json5-reader';
 import { parseOutputDetailed } from '../../src/formats/parse-output';
 
-// The suite is copied into the fixtures; the shared checkout is the fallback.
-const SUITE = [
-  join(import.meta.dirname, '..', 'fixtures', 'JSONTestSuite'),
-  join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'conformance', 'JSONTestSuite'),
-].find((dir) => existsSync(dir)) as string;
+// The parsing data of JSONTestSuite (github.com/nst/JSONTestSuite, MIT), copied into the fixtures
+// with its LICENSE: see fixtures/JSONTestSuite/README.md for the commit and what was taken.
+const SUITE = join(import.meta.dirname, '..', 'fixtures', 'JSONTestSuite');
 
 const files = readdirSync(SUITE)
   .filter((name) => name.endsWith('.json'))

@@ -4,7 +4,7 @@ import { jsonInstructions, jsonSkeleton } from '../../src/formats/json/json-inst
 import { renderFieldRequirements } from '../../src/prompt/field-requirements';
 import { formats } from '../support/all-formats';
 
-// DESIGN.md §3's example schema.
+// The example schema of docs/architecture.md §2.1.
 const incident = defineOutput({
   status_summary: ['string', 'one-line status', true],
   risk_flags: [['string', 'a risk', 'not_null']],

@@ -9,7 +9,7 @@ const incident = defineOutput({
 });
 
 describe('defineOutput', () => {
-  it('compiles ensure markers as DESIGN.md §3 shows, in document order', () => {
+  it('compiles ensure markers as docs/architecture.md §2.1 shows, in document order', () => {
     expect(incident.ensureKeys).toEqual({
       status_summary: 'presence',
       'risk_flags[*]': 'not_null',
@@ -101,7 +101,7 @@ describe('defineOutput', () => {
   });
 });
 
-describe('selectFormat (auto rules of FORMATS.md)', () => {
+describe('selectFormat (auto rules of docs/formats.md §8)', () => {
   it.each([
     ['all-string flat object → xml_field', { title: ['string'], body: ['string', 'the text'] }, 'xml_field'],
     ['string enums count as strings', { title: ['string'], tone: [['calm', 'urgent'], ''] }, 'xml_field'],
@@ -115,7 +115,7 @@ describe('selectFormat (auto rules of FORMATS.md)', () => {
     expect(selectFormat(defineOutput(shape as never))).toBe(expected);
   });
 
-  it('picks hybrid for the DESIGN.md incident schema', () => {
+  it('picks hybrid for the incident schema of docs/architecture.md §2.1', () => {
     expect(selectFormat(incident)).toBe('hybrid');
   });
 });

@@ -1,4 +1,4 @@
-// Hand-built StreamingData events, shaped like a format parser's output (DESIGN.md §2).
+// Hand-built StreamingData events, shaped like a format parser's output (docs/patch-contract.md §1).
 import type { CompletionSource, StreamingData } from '@fieldstream/core';
 import { wildcardOf } from '../../src/patch/path';
 

@@ -1,4 +1,4 @@
-// Event helpers shared by every format's contract tests (DESIGN.md §2).
+// Event helpers shared by every format's contract tests (docs/patch-contract.md §3).
 import type { StreamingData } from '@fieldstream/core';
 import { parsePath } from '@fieldstream/core';
 
@@ -58,7 +58,7 @@ export function isInside(path: string, ancestor: string): boolean {
 const isScalar = (value: unknown) => value === null || typeof value === 'number' || typeof value === 'boolean';
 
 /**
- * Every way `events` break the rules of DESIGN.md §2 that one event sequence can show (rules 1–4
+ * Every way `events` break the rules of docs/patch-contract.md §3 that one event sequence can show (rules 1–4
  * and 7). An empty list means the sequence obeys them. Rule 5 needs several chunkings: compare
  * `mergeDeltas` of each.
  */

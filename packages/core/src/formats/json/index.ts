@@ -2,5 +2,5 @@ import type { FormatDefinition } from '../format-parser';
 import { jsonInstructions } from './json-instructions';
 import { jsonParsing } from './json-parsing';
 
-/** The default format: one JSON value (FORMATS.md, json); built in (as `jsonParsing`, plus these instructions). */
+/** The default format: one JSON value (docs/formats.md §2); built in (as `jsonParsing`, plus these instructions). */
 export const jsonFormat: FormatDefinition = { ...jsonParsing, instructions: jsonInstructions };

@@ -7,7 +7,7 @@ import { nestsDeeperThan, parseStrictJson } from './json-strict';
 import { readJsonValue } from './json5-reader';
 
 /**
- * The json format's final parser (FORMATS.md, json), in this order:
+ * The json format's final parser (docs/formats.md §2), in this order:
  * 1. a text that is exactly one strict JSON document: `JSON.parse`'s value (the fast path);
  * 2. a text starting with `{` or `[` (after whitespace and comments): the value there;
  * 3. every object or array in the text (prose, ```json fences) is a candidate and the one

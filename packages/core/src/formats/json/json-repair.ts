@@ -39,7 +39,7 @@ export async function prepareJson(answer?: string, options: FormatParserOptions 
 
 /**
  * The json format's final parser: the lenient one when loaded; else a strict JSON document, or an
- * `OutputParseError` that says to `await prepare()` first (FORMATS.md, json: the repairs need it).
+ * `OutputParseError` that says to `await prepare()` first (docs/formats.md §2: the repairs need it).
  */
 export function parseJsonAnswer(text: string, options: FormatParserOptions = {}): FinalParse {
   const memo = prepared;

@@ -50,7 +50,7 @@ const BLOCK_COMMENT_STAR = 4;
  * The incremental JSON tokenizer behind the `json` format and the typed fields of the text
  * formats. One pass over each chunk with an explicit stack (no recursion, no re-parse, no size
  * cut-off); JSON5-lenient (comments, trailing commas, single quotes, unquoted keys, JSON5
- * numbers). Events obey DESIGN.md §2: string deltas never split an escape or a surrogate pair,
+ * numbers). Events obey docs/patch-contract.md §3: string deltas never split an escape or a surrogate pair,
  * scalars are atomic, one `done` per path in post-order, one opening delta per container,
  * document order, the same merged events under any chunking.
  *

@@ -4,7 +4,7 @@ import { parseJsonText } from '../json/json-final-parser';
 import { ParseLimitError } from '../parse-limit-error';
 
 /**
- * The text formats' "JSON fallback" (FORMATS.md): `parse` first; when it finds nothing (an
+ * The text formats' "JSON fallback" (docs/formats.md §1): `parse` first; when it finds nothing (an
  * `OutputParseError`), the lenient JSON final parser runs on the whole answer and its result is
  * accepted only if it is an object — the parse then reports `format: 'json'`. When it does not
  * yield an object, the format's own error is thrown. Text formats set it as their `parseWithJsonFallback`.

@@ -1,6 +1,6 @@
 /**
  * Section content normalisation shared by the text formats (hybrid, xml_field, flat_markdown),
- * as FORMATS.md says: strip leading scaffold comments, strip one enclosing code fence, and
+ * as docs/formats.md §1 says: strip leading scaffold comments, strip one enclosing code fence, and
  * reject a placeholder echoed from the instructions.
  */
 

@@ -4,7 +4,7 @@ import { parseXmlField } from './xml-field-final-parser';
 import { xmlFieldInstructions } from './xml-field-instructions';
 import { XmlFieldStreamParser } from './xml-field-stream-parser';
 
-/** One `<agently_output>` payload of `<field name=… type="text|json">` blocks (FORMATS.md, xml_field). */
+/** One `<agently_output>` payload of `<field name=… type="text|json">` blocks (docs/formats.md §4). */
 export const xmlFieldFormat: FormatDefinition = {
   name: 'xml_field',
   instructions: xmlFieldInstructions,

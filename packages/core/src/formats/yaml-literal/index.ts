@@ -6,7 +6,7 @@ import { loadedYamlPackage, loadYamlPackage } from './yaml-package';
 import { YamlLiteralStreamParser } from './yaml-stream-parser';
 import { parseYamlSubset } from './yaml-subset-parser';
 
-/** One YAML mapping between `<<<BEGIN AGENTLY_YAML>>>` and `<<<END AGENTLY_YAML>>>` (FORMATS.md, yaml_literal). */
+/** One YAML mapping between `<<<BEGIN AGENTLY_YAML>>>` and `<<<END AGENTLY_YAML>>>` (docs/formats.md §5). */
 export const yamlLiteralFormat: FormatDefinition & { prepare(answer?: string): Promise<void> } = {
   name: 'yaml_literal',
   instructions: yamlLiteralInstructions,

@@ -6,7 +6,7 @@ import type { EnsureLevel } from '../../schema/schema-types';
 export type EnsureFailure = { path: string; level: EnsureLevel; reason: string };
 
 /**
- * Checks ensured paths (DESIGN.md §4), e.g. `{ summary: 'presence', 'items[*].name': 'not_null' }`.
+ * Checks ensured paths (docs/architecture.md §4.3), e.g. `{ summary: 'presence', 'items[*].name': 'not_null' }`.
  *
  * - `presence`: the path resolves; any value passes, including null, '', false, 0 and []. A
  *   wildcard over an empty list has no matches, which passes.

@@ -2,7 +2,7 @@ import type { OutputDefinition } from '../../schema/define-output';
 import { checkEnsurePaths, type EnsureFailure } from './ensure-paths';
 import type { ValidationContext, Validator } from './validator';
 
-/** The first stage of DESIGN.md §4 steps 2–4 that rejected the data. */
+/** The first stage of docs/architecture.md §4.3 steps 2–4 that rejected the data. */
 export type ValidationFailure =
   | { stage: 'strict_shape' | 'ensure'; failures: EnsureFailure[]; reason: string }
   | {
