@@ -1,3 +1,4 @@
+import { readOwn, writeOwn } from '../patch/apply-patch';
 import { type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 
@@ -51,10 +52,7 @@ export class ValueMirror {
     const segments = segmentsOf(path);
     if (segments === undefined) return undefined;
     let node = this.#tree;
-    for (const segment of segments) {
-      if (node === null || typeof node !== 'object') return undefined;
-      node = Object.hasOwn(node, segment) ? (node as Record<PathSegment, unknown>)[segment] : undefined;
-    }
+    for (const segment of segments) node = readOwn(node, segment);
     return node !== null && typeof node === 'object' ? structuredClone(node) : node;
   }
 
@@ -70,14 +68,16 @@ export class ValueMirror {
       return;
     }
     this.#tree = container(this.#tree, typeof segments[0] === 'number');
-    let node = this.#tree as Record<PathSegment, unknown>;
+    let node = this.#tree as Container;
     for (let depth = 0; depth < segments.length - 1; depth++) {
       const segment = segments[depth] as PathSegment;
-      const child = container(node[segment], typeof segments[depth + 1] === 'number');
-      if (child !== node[segment]) defineOwn(node, segment, child);
-      node = child as Record<PathSegment, unknown>;
+      // Own keys only: `__proto__` or `constructor` must not lead into a prototype.
+      const existing = readOwn(node, segment);
+      const child = container(existing, typeof segments[depth + 1] === 'number');
+      if (child !== existing) writeOwn(node, segment, child);
+      node = child;
     }
-    defineOwn(node, segments[segments.length - 1] as PathSegment, stored);
+    writeOwn(node, segments[segments.length - 1] as PathSegment, stored);
   }
 }
 
@@ -100,11 +100,9 @@ function segmentsOf(path: string): PathSegment[] | undefined {
   }
 }
 
-function container(node: unknown, wantArray: boolean): unknown {
-  if (wantArray) return Array.isArray(node) ? node : [];
-  return node !== null && typeof node === 'object' && !Array.isArray(node) ? node : {};
-}
+type Container = Record<string, unknown> | unknown[];
 
-function defineOwn(node: Record<PathSegment, unknown>, key: PathSegment, value: unknown): void {
-  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+function container(node: unknown, wantArray: boolean): Container {
+  if (wantArray) return Array.isArray(node) ? node : [];
+  return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : {};
 }

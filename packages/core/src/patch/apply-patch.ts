@@ -40,14 +40,16 @@ export function readOwn(container: unknown, segment: PathSegment): unknown {
   return Object.hasOwn(container, key) ? (container as Record<string, unknown>)[key] : undefined;
 }
 
-/** Writes `value` as an own data property, also for `__proto__`. */
+/**
+ * Writes `value` as an own data property, also for `__proto__` (on an object or a list alike: an
+ * assignment would run the inherited setter and replace the container's prototype). Other keys,
+ * `constructor` and `prototype` included, become own properties by plain assignment.
+ */
 export function writeOwn(container: Container, segment: PathSegment, value: unknown): void {
-  if (Array.isArray(container)) {
-    container[segment as number] = value;
-  } else if (segment === '__proto__') {
+  if (segment === '__proto__') {
     Object.defineProperty(container, segment, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    (container as Record<string, unknown>)[String(segment)] = value;
+    (container as Record<PathSegment, unknown>)[segment] = value;
   }
 }
 

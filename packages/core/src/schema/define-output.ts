@@ -1,5 +1,6 @@
 import { checkObject, invalid } from '../errors/check-argument';
 import { SchemaError } from '../errors/errors';
+import { writeOwn } from '../patch/apply-patch';
 import { parsePath } from '../patch/path';
 import { compileSchema } from './compile-schema';
 import { compileJsonSchema } from './from-json-schema';
@@ -126,7 +127,7 @@ function normaliseExtraEnsure(ensure: DefineOutputOptions['ensure']): Record<str
     }
     if (level !== 'presence' && level !== 'not_null')
       throw new SchemaError(path, `ensure level must be 'presence' or 'not_null'`);
-    out[path] = level;
+    writeOwn(out, path, level); // an own key, `__proto__` included
   }
   return out;
 }

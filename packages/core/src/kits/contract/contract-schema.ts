@@ -1,3 +1,4 @@
+import { writeOwn } from '../../patch/apply-patch';
 import { appendSegment } from '../../patch/path';
 import { defineOutput, type OutputDefinition } from '../../schema/define-output';
 import type { JsonSchema } from '../../schema/json-schema';
@@ -16,8 +17,9 @@ export function contractOutput<Data>(contract: ContractDefinition<Data>): Output
     status: [Object.keys(contract.statuses), statusDescription(contract), 'not_null'],
   };
   for (const [key, field] of Object.entries(contract.fields)) {
-    shape[key] = fieldShape(field);
-    if (!field.optional) ensure[appendSegment('', key)] = ensureLevel(field);
+    // Own keys: a field named `__proto__` is a field, not the prototype of the shape.
+    writeOwn(shape, key, fieldShape(field));
+    if (!field.optional) writeOwn(ensure, appendSegment('', key), ensureLevel(field));
   }
   return defineOutput(shape, { ensure }) as OutputDefinition<Data>;
 }
