@@ -4,8 +4,8 @@ import { registerFormat } from './formats/format-registry';
 import { hybridFormat } from './formats/hybrid/index';
 import { xmlFieldFormat } from './formats/xml-field/index';
 import { yamlLiteralFormat } from './formats/yaml-literal/index';
-import type { MainMessage, MessagePortLike, WorkerMessage } from './worker/protocol';
+import type { WorkerScope } from './worker/protocol';
 import { serveWorkerResponses } from './worker/worker-host';
 
 registerFormat(hybridFormat, xmlFieldFormat, yamlLiteralFormat, flatMarkdownFormat);
-serveWorkerResponses(globalThis as unknown as MessagePortLike<MainMessage, WorkerMessage>);
+serveWorkerResponses(globalThis as unknown as WorkerScope);

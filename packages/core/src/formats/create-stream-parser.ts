@@ -3,13 +3,13 @@ import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import { reasoningEvent } from '../reasoning/reasoning-event';
 import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
-import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import type { FormatName, FormatOption } from '../schema/select-format';
 import { resetEvent, sameJson } from './block-reset';
 import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
 import type { FinalParse, FormatDefinition, FormatParsing, FormatStreamParser } from './format-parser';
-import { formatDefinition } from './format-registry';
 import { parseAnswer } from './parse-answer';
 import { reconcileWithFinal } from './reconcile-with-final';
+import { type ResolvedFormat, resolveFormat } from './resolve-format';
 import { TextAccumulator } from './text-accumulator';
 
 /** Options of {@link createStreamParser}. */
@@ -70,7 +70,19 @@ export type StreamParser = {
  */
 export function createStreamParser(options: CreateStreamParserOptions): StreamParser {
   checkParserOptions('createStreamParser options', options, true);
-  return new AnswerStreamParser(options);
+  const { format, output, formats } = options;
+  return new AnswerStreamParser(
+    resolveFormat(format, 'json', output, formats, 'createStreamParser options.format'),
+    options,
+  );
+}
+
+/** A stream parser for a format already resolved (a response's attempt). */
+export function streamParserFor(
+  format: ResolvedFormat,
+  options: Omit<CreateStreamParserOptions, 'format' | 'formats'>,
+): StreamParser {
+  return new AnswerStreamParser(format, options);
 }
 
 class AnswerStreamParser implements StreamParser {
@@ -82,7 +94,6 @@ class AnswerStreamParser implements StreamParser {
   readonly #splitter = new ReasoningSplitter();
   readonly #answer = new TextAccumulator();
   readonly #onText: ((text: string) => void) | undefined;
-  readonly #formats: readonly FormatDefinition[] | undefined;
   #reasoning = '';
   #reasoningOpened = false;
   #reasoningDone = false;
@@ -98,19 +109,13 @@ class AnswerStreamParser implements StreamParser {
   #final: FinalParse | undefined;
   #finalError: OutputParseError | undefined;
 
-  constructor(options: CreateStreamParserOptions) {
-    const { format, output } = options;
-    this.format = format === 'auto' ? (output === undefined ? 'json' : selectFormat(output)) : format;
+  constructor(format: ResolvedFormat, options: Omit<CreateStreamParserOptions, 'format' | 'formats'>) {
+    const { output } = options;
+    this.format = format.name;
     this.#output = output;
     this.#maxDepth = options.maxDepth;
     this.#onText = options.onText;
-    this.#formats = options.formats;
-    this.#definition = formatDefinition(
-      this.format,
-      options.formats,
-      'createStreamParser options.format',
-      format === 'auto',
-    );
+    this.#definition = format.definition;
     this.#parser = this.#definition.createStreamParser({ output, maxDepth: options.maxDepth });
   }
 
@@ -164,8 +169,7 @@ class AnswerStreamParser implements StreamParser {
     this.#finished = true;
     try {
       this.#final = parseAnswer(this.#answer.toString(), {
-        format: this.format,
-        formats: this.#formats,
+        definition: this.#definition,
         output: this.#output,
         maxDepth: this.#maxDepth,
       });

@@ -1,18 +1,14 @@
 import type { OutputDefinition } from '../schema/define-output';
-import type { FormatName } from '../schema/select-format';
-import type { FinalParse, FormatDefinition } from './format-parser';
-import { formatDefinition } from './format-registry';
+import type { FinalParse, FormatParsing } from './format-parser';
 
 /** Options of {@link parseAnswer}. */
 export type ParseAnswerOptions = {
-  /** The format the answer was asked for (already resolved: never `auto`). */
-  format: FormatName;
+  /** The definition of the format the answer was asked for (resolved once: `resolveFormat`). */
+  definition: FormatParsing;
   /** The schema, used to pick the best JSON block and to coerce text-format fields. */
   output?: OutputDefinition | undefined;
   /** Deepest nesting accepted before a `DepthLimitError` (default: unlimited). */
   maxDepth?: number | undefined;
-  /** Definitions to look `format` up in before the registered ones. */
-  formats?: readonly FormatDefinition[] | undefined;
 };
 
 /**
@@ -27,7 +23,7 @@ export type ParseAnswerOptions = {
  */
 export function parseAnswer(answer: string, options: ParseAnswerOptions): FinalParse {
   const parserOptions = { output: options.output, maxDepth: options.maxDepth };
-  const definition = formatDefinition(options.format, options.formats, 'parseOutput options.format');
+  const { definition } = options;
   if (definition.parseWithJsonFallback === undefined) return definition.parse(answer, parserOptions);
   return definition.parseWithJsonFallback(definition.parse, answer, parserOptions);
 }

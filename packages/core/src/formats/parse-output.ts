@@ -1,13 +1,13 @@
 import { OutputParseError } from '../errors/errors';
 import { splitReasoning } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
-import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import type { FormatOption } from '../schema/select-format';
 import { checkChunk, checkParserOptions } from './check-parser-options';
 import type { FinalParse, FormatDefinition } from './format-parser';
-import { formatDefinition } from './format-registry';
 import { parseJsonText } from './json/json-final-parser';
 import { provideJsonRepair } from './json/json-repair';
 import { parseAnswer } from './parse-answer';
+import { resolveFormat } from './resolve-format';
 
 /** Options of {@link parseOutput} and {@link parseOutputDetailed}. */
 export type ParseOutputOptions = {
@@ -46,12 +46,17 @@ export function parseOutputDetailed(text: string, options: ParseOutputOptions = 
   checkParserOptions('parseOutput options', options, false);
   // parseOutput is synchronous and repairs: it brings the json format's lenient reader along.
   provideJsonRepair(parseJsonText);
-  const format = resolveFormat(options.format, options.output);
-  formatDefinition(format, options.formats, 'parseOutput options.format', options.format === 'auto');
+  const { definition } = resolveFormat(
+    options.format,
+    'json',
+    options.output,
+    options.formats,
+    'parseOutput options.format',
+  );
   const { reasoning, answer } = splitReasoning(text);
   try {
     return {
-      ...parseAnswer(answer, { format, formats: options.formats, output: options.output, maxDepth: options.maxDepth }),
+      ...parseAnswer(answer, { definition, output: options.output, maxDepth: options.maxDepth }),
       reasoning,
     };
   } catch (error) {
@@ -59,12 +64,6 @@ export function parseOutputDetailed(text: string, options: ParseOutputOptions = 
     if (error instanceof OutputParseError && error.rawText !== text) throw withRawText(error, text);
     throw error;
   }
-}
-
-function resolveFormat(format: FormatOption | undefined, output: OutputDefinition | undefined): FormatName {
-  if (format === undefined) return 'json';
-  if (format !== 'auto') return format;
-  return output === undefined ? 'json' : selectFormat(output);
 }
 
 function withRawText(error: OutputParseError, rawText: string): OutputParseError {

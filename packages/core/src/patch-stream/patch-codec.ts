@@ -39,7 +39,7 @@ export class PatchEncoder {
           ? { k: 'f', ...n, r: 1 }
           : { k: 'f', ...n, v: event.data };
       case 'error':
-        return { k: 'e', ...n, err: toWireError(event.error) };
+        return { k: 'e', ...n, err: toWireError(event.error), ...(event.requestFailed ? { rf: 1 as const } : {}) };
       case 'aborted':
         return { k: 'x', ...n };
     }
@@ -115,7 +115,12 @@ export class PatchDecoder {
       case 'f':
         return { event: { type: 'final', attempt, data: wire.r === 1 ? this.#mirror.treeAt('') : wire.v } };
       case 'e':
-        return { event: { type: 'error', attempt, error: fromWireError(wire.err) } };
+        return {
+          event:
+            wire.rf === 1
+              ? { type: 'error', attempt, error: fromWireError(wire.err), requestFailed: true }
+              : { type: 'error', attempt, error: fromWireError(wire.err) },
+        };
       case 'x':
         return { event: { type: 'aborted', attempt } };
     }

@@ -1,24 +1,17 @@
 import { checkFunction, checkObject, checkOptionalObject } from '../errors/check-argument';
-import type { ObservationEvent } from '../response/observation-events';
-import type { ResponseEvent } from '../response/response-events';
-import { coalesceDeltas, PatchEncoder } from './patch-codec';
+import { coalesceDeltas } from './patch-codec';
 import { END_EVENT, type WireEvent } from './wire-events';
+import { type WireSource, type WireWriterOptions, writeWireEvents } from './wire-writer';
 
 /** The part of a `createResponse` result a patch stream reads. */
-export type PatchStreamInput = {
-  subscribe(listener: (event: ResponseEvent) => void): () => void;
-  observe(listener: (event: ObservationEvent) => void): () => void;
+export type PatchStreamInput = WireSource & {
   getData(): Promise<unknown>;
   start(): void;
   abort(reason?: string): void;
 };
 
 /** Options of {@link toPatchStream}. */
-export type ToPatchStreamOptions = {
-  /** Also send the raw answer text (`deltas()`); off by default, since the patches already carry it. */
-  text?: boolean;
-  /** Also send the observation log (`events`), without prompts and answer texts. Default true. */
-  observations?: boolean;
+export type ToPatchStreamOptions = WireWriterOptions & {
   /** Extra response headers. */
   headers?: Record<string, string>;
 };
@@ -37,7 +30,6 @@ export function toPatchStream(response: PatchStreamInput, options: ToPatchStream
   for (const method of ['subscribe', 'observe', 'getData', 'start', 'abort'] as const)
     checkFunction(`toPatchStream response.${method}`, response[method]);
   checkOptionalObject('toPatchStream options', options);
-  const patches = new PatchEncoder();
   let queue: WireEvent[] = [];
   let wake: (() => void) | undefined;
   let settled = false;
@@ -45,11 +37,7 @@ export function toPatchStream(response: PatchStreamInput, options: ToPatchStream
     queue.push(event);
     wake?.();
   };
-  const unsubscribe = response.subscribe((event) => {
-    if (event.type !== 'text' || options.text === true) push(patches.encode(event));
-  });
-  const unobserve =
-    options.observations === false ? () => undefined : response.observe((event) => push(patches.observation(event)));
+  const stop = writeWireEvents(response, options, push);
   const finished = response.getData().then(
     () => undefined,
     () => undefined,
@@ -58,10 +46,6 @@ export function toPatchStream(response: PatchStreamInput, options: ToPatchStream
     settled = true;
     wake?.();
   });
-  const stop = () => {
-    unsubscribe();
-    unobserve();
-  };
 
   const body = new ReadableStream<Uint8Array>(
     {

@@ -1,4 +1,15 @@
-import { AbortError, FieldstreamError } from '../errors/errors';
+import { ArgumentError } from '../errors/argument-error';
+import {
+  AbortError,
+  DepthLimitError,
+  FieldstreamError,
+  OutputParseError,
+  ProviderError,
+  SchemaError,
+  TransportError,
+} from '../errors/errors';
+import { FormatNotRegisteredError } from '../errors/format-not-registered-error';
+import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
@@ -27,8 +38,8 @@ export type WirePatch = {
   i?: number[];
 };
 
-/** An error as JSON: its class name, code and message. */
-export type WireError = { name: string; code: string; message: string };
+/** An error as JSON: its class name, code, message and the fields a program reads (`f`). */
+export type WireError = { name: string; code: string; message: string; f?: Record<string, unknown> };
 
 /** One event of a patch stream, as written in a `data:` line (a message carries an array of them). */
 export type WireEvent =
@@ -38,7 +49,8 @@ export type WireEvent =
   | { k: 't'; n?: number; d: string }
   /** The final data; `r`: it is the reader's tree (the usual case), so it is not sent twice. */
   | { k: 'f'; n?: number; v?: unknown; r?: 1 }
-  | { k: 'e'; n?: number; err: WireError }
+  /** An error; `rf`: the model's request failed (no answer was rejected). */
+  | { k: 'e'; n?: number; err: WireError; rf?: 1 }
   | { k: 'x'; n?: number }
   /** An observation event, errors made JSON and prompts and answer texts left out. */
   | { k: 'o'; o: Record<string, unknown> };
@@ -47,18 +59,73 @@ export type WireEvent =
 export const END_EVENT = 'end';
 
 export function toWireError(error: unknown): WireError {
-  if (error instanceof FieldstreamError) return { name: error.name, code: error.code, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
+  if (!(error instanceof FieldstreamError)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
+  }
+  const wire: WireError = { name: error.name, code: error.code, message: error.message };
+  const fields: Record<string, unknown> = {};
+  for (const key of WIRE_FIELDS) {
+    const value: unknown = (error as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) fields[key] = value;
+  }
+  if (Object.keys(fields).length > 0) wire.f = fields;
+  return wire;
 }
 
-/** A typed error back from the wire: an `AbortError` stays one; the rest keep their code and name. */
+/**
+ * A typed error back from the wire: the class of the same name when it is one of ours (so
+ * `instanceof TransportError` and `error.status` hold in every place a response runs), with its
+ * code, message and fields; another name keeps its name on a `FieldstreamError`.
+ */
 export function fromWireError(wire: WireError): FieldstreamError {
-  if (wire.name === 'AbortError') return new AbortError(wire.message);
-  const error = new FieldstreamError(wire.code, wire.message);
-  error.name = wire.name;
+  const Class = Object.hasOwn(ERROR_CLASSES, wire.name)
+    ? ERROR_CLASSES[wire.name as keyof typeof ERROR_CLASSES]
+    : FieldstreamError;
+  const error = Reflect.construct(
+    FieldstreamError,
+    [String(wire.code), String(wire.message)],
+    Class,
+  ) as FieldstreamError;
+  const fields = wire.f !== null && typeof wire.f === 'object' ? wire.f : {};
+  for (const key of WIRE_FIELDS) {
+    if (Object.hasOwn(fields, key)) Object.defineProperty(error, key, { value: fields[key], enumerable: true });
+  }
+  Object.defineProperty(error, 'name', { value: String(wire.name), writable: true, configurable: true });
   return error;
 }
+
+/** The fields of our errors that cross (never a response body or the model's raw text: they stay where they were read). */
+const WIRE_FIELDS = [
+  'argument',
+  'attempt',
+  'status',
+  'retryAfter',
+  'provider',
+  'providerCode',
+  'failures',
+  'validatorName',
+  'reason',
+  'payload',
+  'format',
+  'path',
+  'maxDepth',
+  'diagnostic',
+] as const;
+
+const ERROR_CLASSES = {
+  AbortError,
+  TransportError,
+  ProviderError,
+  OutputParseError,
+  DepthLimitError,
+  SchemaError,
+  EnsureError,
+  ValidationError,
+  OutputContractError,
+  ArgumentError,
+  FormatNotRegisteredError,
+};
 
 /** JSON for an observation event: errors as {@link WireError}, no prompt or answer text (they stay on the server). */
 export function toWireObservation(event: object): Record<string, unknown> {
@@ -74,8 +141,14 @@ export function toWireObservation(event: object): Record<string, unknown> {
 export function fromWireObservation(wire: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(wire)) {
-    const error = (value as { $error?: WireError } | null)?.$error;
-    out[key] = error !== undefined && typeof value === 'object' ? fromWireError(error) : value;
+    const error = value !== null && typeof value === 'object' ? (value as { $error?: WireError }).$error : undefined;
+    // An own property whatever the key (`__proto__` from the wire is data, never a prototype).
+    Object.defineProperty(out, key, {
+      value: error !== undefined ? fromWireError(error) : value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -5,7 +5,9 @@ import type { FormatName } from '../schema/select-format';
 import { LogEntries } from './log-entries';
 import { type ChannelReader, LogReader, type ReaderChannel } from './log-reader';
 import { notify } from './replay-log';
-import type { ResponseEvent } from './response-events';
+import type { ChunkEvent, ChunkListener, ResponseEvent } from './response-events';
+
+export type { ChunkEvent, ChunkListener } from './response-events';
 
 /** Facts the response derives its meta from: kept in the log, never sent to subscribers. */
 export type RecordEvent =
@@ -19,13 +21,10 @@ export type RecordEvent =
    */
   | { type: 'answer'; attempt: number; read(): string };
 
-/**
- * What one pushed chunk produced: its answer text, then the patches parsed from it. Pushed as one
- * entry and kept as it came: the log folds each, readers take the text or the patches as they are,
- * and `patch` / `text` events are built only for subscribers (a batch subscriber gets them in one
- * call). Per chunk that saves an event object per patch and an array, the response's main garbage.
- */
-export type ChunkEvent = { type: 'chunk'; attempt: number; text: string; patches: readonly StreamingData[] };
+// A chunk (`ChunkEvent`) is pushed as one entry and kept as it came: the log folds each, readers
+// take the text or the patches as they are, and `patch` / `text` events are built only for
+// subscribers (a batch subscriber gets them in one call). Per chunk that saves an event object per
+// patch and an array, the response's main garbage.
 
 export type LogEvent = ResponseEvent | RecordEvent | ChunkEvent;
 
@@ -362,12 +361,6 @@ export class EventLog {
     return { type: 'patch', attempt, data };
   }
 }
-
-/** What a chunk listener is sent: a pushed chunk as it came, and every other event in batches. */
-export type ChunkListener = {
-  readonly events: (events: readonly ResponseEvent[]) => void;
-  readonly patches: (chunk: ChunkEvent) => void;
-};
 
 type Listener = ((events: readonly ResponseEvent[]) => void) | ChunkListener;
 

@@ -22,19 +22,40 @@ export type ResponseEvent<Data = unknown> =
     }
   /** The validated final data (or the latest data when retries ran out without raising). */
   | { type: 'final'; attempt: number; data: Data }
-  | { type: 'error'; attempt: number; error: FieldstreamError }
+  /** The response failed; `requestFailed`: the model's request failed (no answer was rejected). */
+  | { type: 'error'; attempt: number; error: FieldstreamError; requestFailed?: true }
   | { type: 'aborted'; attempt: number };
 
-/** What a store binds to: a replayable event source. A store bound to it is a `FieldStore<Data>`. */
+/**
+ * The patches one pushed chunk produced (one model chunk parsed, one patch-stream message, one
+ * worker batch), with the answer text that produced them (`''` when the source has none).
+ */
+export type ChunkEvent = { type: 'chunk'; attempt: number; text: string; patches: readonly StreamingData[] };
+
+/**
+ * How a store follows a response (`subscribeChunks`): the replayed history and every event other
+ * than a patch go to `events`, in arrays; each pushed chunk's patches go to `patches` as the
+ * parser made them, with no event object per patch. A chunk without patches is not sent.
+ */
+export type ChunkListener<Data = unknown> = {
+  readonly events: (events: readonly ResponseEvent<Data>[]) => void;
+  readonly patches: (chunk: ChunkEvent) => void;
+};
+
+/**
+ * What a store binds to: a replayable event source. A store bound to it is a `FieldStore<Data>`.
+ * Every response (`createResponse`, `fromPatchStream`, `createWorkerResponse`) has both methods; a
+ * hand-made source needs only `subscribe`.
+ */
 export interface ResponseSource<Data = unknown> {
   /**
    * Calls `listener` with every event, first replaying the ones already emitted (so a late
-   * subscriber sees the whole history). Returns an unsubscribe function.
+   * subscriber sees the whole history). Returns an unsubscribe function. Does not start a response.
    */
   subscribe(listener: (event: ResponseEvent<Data>) => void): () => void;
   /**
-   * Like `subscribe`, but events arrive in arrays: the history in one call, then the events of
-   * each pushed chunk together. A store uses it when present, to update once per chunk.
+   * The path a store follows: like `subscribe`, but a pushed chunk's patches arrive together (one
+   * store update per chunk). Does not start a response.
    */
-  subscribeBatches?(listener: (events: readonly ResponseEvent<Data>[]) => void): () => void;
+  subscribeChunks?(listener: ChunkListener<Data>): () => void;
 }

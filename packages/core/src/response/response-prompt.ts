@@ -1,24 +1,26 @@
 import { FieldstreamError } from '../errors/errors';
-import type { FormatDefinition } from '../formats/format-parser';
-import { formatDefinition } from '../formats/format-registry';
 import { jsonInstructions } from '../formats/json/json-instructions';
+import { type ResolvedFormat, resolveFormat } from '../formats/resolve-format';
 import { renderFieldRequirements } from '../prompt/field-requirements';
 import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
-import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
 import type { OutputDefinition } from '../schema/define-output';
-import { type FormatName, type FormatOption, selectFormat } from '../schema/select-format';
+import type { FormatOption } from '../schema/select-format';
+import type { CreateResponseOptions } from './response-options';
+
+/** A response's format: what the caller asked for, and the first attempt's format, resolved once. */
+export type ResponseFormat = { requested: FormatOption; first: ResolvedFormat };
 
 /**
- * The format a response asks for: `auto` with a schema, `text` without one; a JSON response
- * format forces `json` (an explicit other format is a contradiction and throws), and `text` with a
- * schema throws too.
+ * The format a response asks for (`resolveFormat`'s rule: `auto` with a schema, `text` without
+ * one); a JSON response format forces `json` (an explicit other format is a contradiction and
+ * throws), and `text` with a schema throws too.
  */
-export function resolveRequestedFormat(
-  format: FormatOption | undefined,
+export function resolveResponseFormat(
+  options: Pick<CreateResponseOptions<unknown>, 'format' | 'responseFormat' | 'formats'>,
   output: OutputDefinition | undefined,
-  responseFormat: ResponseFormatRequest | undefined,
-): FormatOption {
+): ResponseFormat {
+  const { format, responseFormat } = options;
   const wantsJson = responseFormat !== undefined && responseFormat.type !== 'text';
   if (format === 'text' && output !== undefined) {
     // The text format has no fields: its data is the text, so a schema's ensure rules could never hold.
@@ -27,18 +29,17 @@ export function resolveRequestedFormat(
       'format text returns plain text and cannot carry an output schema; drop `output` or pick a structured format',
     );
   }
-  if (!wantsJson) return format ?? (output === undefined ? 'text' : 'auto');
-  if (format === undefined || format === 'auto' || format === 'json') return 'json';
-  throw new FieldstreamError(
-    'RESPONSE_OPTIONS_INVALID',
-    `responseFormat ${responseFormat.type} needs the json format, but format is ${format}`,
-  );
-}
-
-/** The first attempt's format: `auto` resolved from the schema's shape (`json` without one). */
-export function startFormat(requested: FormatOption, output: OutputDefinition | undefined): FormatName {
-  if (requested !== 'auto') return requested;
-  return output === undefined ? 'json' : selectFormat(output);
+  if (wantsJson && format !== undefined && format !== 'auto' && format !== 'json') {
+    throw new FieldstreamError(
+      'RESPONSE_OPTIONS_INVALID',
+      `responseFormat ${responseFormat.type} needs the json format, but format is ${format}`,
+    );
+  }
+  const requested: FormatOption = wantsJson ? 'json' : (format ?? (output === undefined ? 'text' : 'auto'));
+  return {
+    requested,
+    first: resolveFormat(requested, requested, output, options.formats, 'createResponse options.format'),
+  };
 }
 
 /**
@@ -52,18 +53,17 @@ export type ResponsePlan = OutputContractPlan & { outputRequirement: string | un
  * the format's instructions (output-contract-stage's `planResponse` says when).
  */
 export function requirementsFor(
-  format: FormatName,
+  format: ResolvedFormat,
   output: OutputDefinition | undefined,
   plan: ResponsePlan | undefined,
-  formats: readonly FormatDefinition[] | undefined,
 ): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
-  if (format === 'text') return { outputRequirement: '', fieldRequirements: '' };
+  if (format.name === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
   if (plan?.outputRequirement !== undefined) outputRequirement = plan.outputRequirement;
   else {
     // The built-in json entry leaves its instructions to the response (kept out of parser bundles).
-    const definition = formatDefinition(format, formats, 'createResponse options.format');
-    outputRequirement = definition.instructions ? definition.instructions(output) : jsonInstructions(output);
+    const { instructions } = format.definition;
+    outputRequirement = instructions ? instructions(output) : jsonInstructions(output);
   }
   return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
 }

@@ -1,25 +1,20 @@
-import { createStreamParser } from '../formats/create-stream-parser';
-import type { FormatDefinition } from '../formats/format-parser';
+import { streamParserFor } from '../formats/create-stream-parser';
+import { resolveFormat } from '../formats/resolve-format';
 import { buildPrompt, promptMessages } from '../prompt/build-prompt';
 import type { PromptParts } from '../prompt/prompt-parts';
 import type { Model, ModelRequest } from '../providers/model';
 import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
-import type { FormatName, FormatOption } from '../schema/select-format';
+import type { FormatName } from '../schema/select-format';
 import type { AttemptFailure, Rejection } from './attempt-failure';
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
-import { type ResponsePlan, requirementsFor } from './response-prompt';
+import type { Settlement } from './response-core';
+import { type ResponseFormat, type ResponsePlan, requirementsFor } from './response-prompt';
 import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
 import { validateData } from './validation/run-validation';
 import type { Validator } from './validation/validator';
-
-/** How a response ended. */
-export type Settlement =
-  | { kind: 'done'; data: unknown }
-  | { kind: 'error'; error: unknown; requestFailed: boolean }
-  | { kind: 'aborted' };
 
 /**
  * What the attempt loop needs. It reports only through `emit` (the response's event log, from
@@ -31,10 +26,8 @@ export type RunContext = {
   system: string | undefined;
   output: OutputDefinition | undefined;
   maxDepth: number | undefined;
-  /** The response's own format definitions (looked up before the registered ones). */
-  formats: readonly FormatDefinition[] | undefined;
-  requestedFormat: FormatOption;
-  format: FormatName;
+  /** The format asked for, and the first attempt's, resolved once. */
+  format: ResponseFormat;
   maxRetries: number;
   /** How long to wait before re-sending after a transport failure. */
   retry: ResolvedRetryPolicy;
@@ -54,14 +47,14 @@ export type RunContext = {
 };
 
 /**
- * The attempt loop (DESIGN.md §4): stream an attempt, validate it, and retry with a correction
+ * The attempt loop (docs/architecture.md §4): stream an attempt, validate it, and retry with a correction
  * while the one shared budget (`maxRetries`) lasts. Parse failures of an `auto` format switch the
  * retry to `json`. Never rejects: the outcome is a {@link Settlement}.
  */
 export async function runResponse(context: RunContext): Promise<Settlement> {
   const { emit, observe, signal } = context;
-  let format = context.format;
-  emit({ type: 'attempt', attempt: 0, format });
+  let format = context.format.first;
+  emit({ type: 'attempt', attempt: 0, format: format.name });
   for (let attempt = 0; ; attempt++) {
     if (signal.aborted) return { kind: 'aborted' };
     emit({ type: 'status', attempt, status: 'streaming' });
@@ -69,20 +62,21 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     const request: ModelRequest = {
       prompt,
       messages: promptMessages(prompt, context.system),
-      format,
+      format: format.name,
       attempt,
       settings: Object.freeze({ ...context.settings }),
     };
     if (context.plan?.providerResponseFormat !== undefined)
       request.responseFormat = context.plan.providerResponseFormat;
-    observe({ type: 'model.requesting', attempt, format, prompt });
-    const { output, maxDepth, formats } = context;
+    observe({ type: 'model.requesting', attempt, format: format.name, prompt });
+    const { output, maxDepth } = context;
+    const resolved = format;
     const outcome = await streamAttempt({
       model: context.model,
       request,
       signal,
-      format,
-      createParser: (onText) => createStreamParser({ format, output, maxDepth, onText, formats }),
+      format: format.name,
+      createParser: (onText) => streamParserFor(resolved, { output, maxDepth, onText }),
       emit,
     });
     if (outcome.kind === 'aborted' || signal.aborted) return { kind: 'aborted' };
@@ -95,7 +89,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     } else {
       observe({ type: 'model.completed', attempt, text: outcome.text });
       emit({ type: 'status', attempt, status: 'validating' });
-      const checked = await checkAttempt(context, outcome, { attempt, prompt, format });
+      const checked = await checkAttempt(context, outcome, { attempt, prompt, format: format.name });
       if (signal.aborted) return { kind: 'aborted' };
       if (checked.stage === 'done') {
         emit({ type: 'final', attempt, data: checked.data });
@@ -112,9 +106,9 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
 
     if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
       if (failure.correction !== undefined) context.parts.correction = failure.correction;
-      if (failure.retryReason === 'parse_failed' && context.requestedFormat === 'auto' && format !== 'json') {
-        format = 'json';
-        Object.assign(context.parts, requirementsFor(format, context.output, context.plan, context.formats));
+      if (failure.retryReason === 'parse_failed' && context.format.requested === 'auto' && format.name !== 'json') {
+        format = resolveFormat('json', 'json', context.output, undefined, 'createResponse options.format');
+        Object.assign(context.parts, requirementsFor(format, context.output, context.plan));
       }
       // Transport failures back off (and honour Retry-After); a bad answer is asked again at once.
       const delayMs =
@@ -123,7 +117,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         type: 'model.retrying',
         attempt: attempt + 1,
         retry_count: attempt + 1,
-        format,
+        format: format.name,
         retry_reason: failure.retryReason,
         validator_name: failure.validatorName,
         validation_reason: failure.reason,
@@ -132,7 +126,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       });
       emit({ type: 'status', attempt, status: 'retrying', retryDelayMs: delayMs });
       if (!(await waitBeforeRetry(delayMs, signal))) return { kind: 'aborted' };
-      emit({ type: 'attempt', attempt: attempt + 1, format, reason: failure.retryReason });
+      emit({ type: 'attempt', attempt: attempt + 1, format: format.name, reason: failure.retryReason });
       continue;
     }
     if (failure.hasData && !failure.raiseNow && !context.raiseEnsureFailure) {
@@ -142,10 +136,11 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       return { kind: 'done', data: failure.data };
     }
     const { error, thrown = error } = failure;
-    emit({ type: 'error', attempt, error });
+    const requestFailed = failure.retryReason === 'request_failed';
+    emit(requestFailed ? { type: 'error', attempt, error, requestFailed } : { type: 'error', attempt, error });
     emit({ type: 'status', attempt, status: 'error' });
     observe({ type: 'model.failed', attempt, error: thrown });
-    return { kind: 'error', error: thrown, requestFailed: failure.retryReason === 'request_failed' };
+    return { kind: 'error', error: thrown, requestFailed };
   }
 }
 

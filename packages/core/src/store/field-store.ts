@@ -3,9 +3,7 @@ import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument
 import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
 import type { StreamingData } from '../patch/streaming-data';
-import { chunkSubscription } from '../response/chunk-source';
-import type { ChunkEvent } from '../response/event-log';
-import type { ResponseEvent, ResponseSource } from '../response/response-events';
+import type { ChunkEvent, ResponseEvent, ResponseSource } from '../response/response-events';
 import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
@@ -119,15 +117,12 @@ export function createFieldStore<Data = unknown>(
       if (replay === undefined) receive(chunk);
       else for (const data of chunk.patches) replay.push({ type: 'patch', attempt: chunk.attempt, data });
     };
-    // A source that delivers each pushed chunk's events together gets one update per chunk; a
-    // response hands over the chunk itself.
-    const chunks = chunkSubscription(source);
+    // One path: a response hands over each pushed chunk (one update per chunk); a hand-made
+    // source with only `subscribe` is followed an event at a time.
     unsubscribe =
-      chunks !== undefined
-        ? chunks({ events: take, patches: takeChunk })
-        : typeof source.subscribeBatches === 'function'
-          ? source.subscribeBatches(take)
-          : source.subscribe((event) => take([event]));
+      typeof source.subscribeChunks === 'function'
+        ? source.subscribeChunks({ events: take, patches: takeChunk })
+        : source.subscribe((event) => take([event]));
     const history = replay;
     replay = undefined;
     receive(history);

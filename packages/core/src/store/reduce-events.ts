@@ -1,7 +1,6 @@
 import type { PathSegment } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
-import type { ChunkEvent } from '../response/event-log';
-import type { ResponseEvent } from '../response/response-events';
+import type { ChunkEvent, ResponseEvent } from '../response/response-events';
 import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
 import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';

@@ -1,79 +1,85 @@
 import { checkObject } from '../errors/check-argument';
-import { fromPatchStream, type PatchStreamResponse } from '../patch-stream/from-patch-stream';
 import { fromWireError } from '../patch-stream/wire-events';
-import { resolveOutput } from '../schema/define-output';
-import type { MainMessage, MessagePortLike, WorkerMessage } from './protocol';
+import { WireReader } from '../patch-stream/wire-reader';
+import {
+  abortReason,
+  createResponseCore,
+  type ResponseSink,
+  type Settlement,
+  type StreamedResponse,
+} from '../response/response-core';
+import type { Validator } from '../response/validation/validator';
+import { type OutputDefinition, resolveOutput } from '../schema/define-output';
+import type { MainMessage, WorkerHost, WorkerMessage } from './protocol';
 import { runMainValidators, validatorList } from './validator-bridge';
-import { serialiseOptions, type WorkerResponseOptions } from './worker-options';
-
-/** The main thread's end of a worker channel. */
-export type WorkerPort = MessagePortLike<WorkerMessage, MainMessage>;
-
-/** A response parsed in a Worker, read on the main thread: the read surface of a `ModelResponse`. */
-export type WorkerResponse<Data = unknown> = PatchStreamResponse<Data>;
-
-let nextId = 0;
-const encoder = new TextEncoder();
+import { type SerialisedResponseOptions, serialiseOptions, type WorkerResponseOptions } from './worker-options';
 
 /**
- * The main-thread half of `createWorkerResponse`: sends the options to `port`, and reads the
- * batches of patch-stream text it answers with through `fromPatchStream`, so `createFieldStore`
- * and every hook work unchanged. Validators and a Standard Schema's `validate` run here when the
- * worker asks (after each final parse); a failure makes the worker retry with the correction.
+ * A response parsed in a Worker, read on the main thread: the same {@link StreamedResponse} as
+ * `createResponse` gives. Its final data is the schema's output (transforms and defaults applied here).
  */
-export function respondThrough<Data>(port: WorkerPort, options: WorkerResponseOptions<Data>): WorkerResponse<Data> {
+export type WorkerResponse<Data = unknown> = StreamedResponse<Data>;
+
+/**
+ * The main-thread half of `createWorkerResponse`: a response core whose events come from the
+ * worker. Starting it opens a `MessageChannel`, hands one port to the worker with the options, and
+ * feeds the worker's batches of wire events to the core. Validators and a Standard Schema's
+ * `validate` run here when the worker asks (after each final parse); a failure makes the worker
+ * retry with the correction, and the schema's output becomes that attempt's final data.
+ */
+export function respondThrough<Data>(host: WorkerHost, options: WorkerResponseOptions<Data>): WorkerResponse<Data> {
   checkObject('createWorkerResponse options', options);
-  const serialised = serialiseOptions(options);
-  const validators = validatorList(options.validate);
-  const output = resolveOutput(options.output);
-  const id = nextId++;
-
-  const workerFetch = (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    let sink: ReadableStreamDefaultController<Uint8Array> | undefined;
-    let open = true;
-    const stop = () => {
-      open = false;
-      port.removeEventListener('message', onMessage);
-    };
-    const onMessage = ({ data: message }: { data: WorkerMessage }) => {
-      if (message.id !== id || !open) return;
-      if (message.t === 'chunk') sink?.enqueue(encoder.encode(message.text));
-      else if (message.t === 'validate') {
-        void runMainValidators(validators as never[], output, message.data, message.context).then((verdict) =>
-          port.postMessage({ t: 'verdict', id, call: message.call, verdict }),
-        );
-      } else {
-        stop();
-        if (message.error === undefined) sink?.close();
-        else sink?.error(fromWireError(message.error));
-      }
-    };
-    const abort = () => {
-      if (!open) return;
-      stop();
-      port.postMessage({ t: 'abort', id, reason: reasonText(init?.signal?.reason) });
-    };
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        sink = controller;
-      },
-      cancel: abort,
-    });
-    port.addEventListener('message', onMessage);
-    init?.signal?.addEventListener('abort', abort, { once: true });
-    port.postMessage({
-      t: 'start',
-      id,
-      options: serialised,
-      validators: validators.length > 0 || output?.standard !== undefined,
-    });
-    return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+  const job: WorkerJob = {
+    host,
+    options: serialiseOptions(options),
+    validators: validatorList(options.validate) as Validator<never>[],
+    output: resolveOutput(options.output),
   };
-
-  return fromPatchStream<Data>({ url: 'fieldstream-worker:response', fetch: workerFetch, signal: options.signal });
+  return createResponseCore<Data>({
+    run: (sink) => runInWorker(job, sink),
+    signal: options.signal,
+    requestedFormat: options.format,
+  }).response;
 }
 
-function reasonText(reason: unknown): string | undefined {
-  if (reason instanceof Error) return reason.message;
-  return typeof reason === 'string' ? reason : undefined;
+type WorkerJob = {
+  host: WorkerHost;
+  options: SerialisedResponseOptions;
+  validators: readonly Validator<never>[];
+  output: OutputDefinition | undefined;
+};
+
+function runInWorker(job: WorkerJob, sink: ResponseSink): Promise<Settlement> {
+  const { port1: port, port2 } = new MessageChannel();
+  /** Per attempt, the schema's output for the data the worker's final event will carry. */
+  const outputs = new Map<number, unknown>();
+  const reader = new WireReader(sink, (attempt, data) => (outputs.has(attempt) ? outputs.get(attempt) : data));
+  const send = (message: MainMessage) => port.postMessage(message);
+  return new Promise<Settlement>((resolve) => {
+    const finish = (settlement: Settlement) => {
+      port.removeEventListener('message', onMessage);
+      sink.signal.removeEventListener('abort', onAbort);
+      port.close();
+      resolve(settlement);
+    };
+    const onMessage = ({ data: message }: MessageEvent<WorkerMessage>) => {
+      if (message.t === 'events') reader.take(message.events);
+      else if (message.t === 'validate') {
+        const { call, data, context } = message;
+        void runMainValidators(job.validators, job.output, data, context).then(({ verdict, output }) => {
+          if (verdict.ok === true) outputs.set(context.attemptIndex, output);
+          send({ t: 'verdict', call, verdict });
+        });
+      } else finish(message.error === undefined ? reader.settle() : reader.fail(fromWireError(message.error)));
+    };
+    const onAbort = () => {
+      send({ t: 'abort', reason: abortReason(sink.signal) });
+      finish({ kind: 'aborted' });
+    };
+    port.addEventListener('message', onMessage);
+    port.start();
+    sink.signal.addEventListener('abort', onAbort, { once: true });
+    const validators = job.validators.length > 0 || job.output?.standard !== undefined;
+    job.host.postMessage({ t: 'start', options: job.options, validators, port: port2 }, [port2]);
+  });
 }

@@ -1,22 +1,27 @@
-import type { WireError } from '../patch-stream/wire-events';
+import type { WireError, WireEvent } from '../patch-stream/wire-events';
 import type { SerialisedResponseOptions } from './worker-options';
 
-/** What the main thread sends the worker. `id` names one response; one worker serves many. */
-export type MainMessage =
-  /** Start a response; `validators`: the main thread has validators the worker must ask about. */
-  | { t: 'start'; id: number; options: SerialisedResponseOptions; validators: boolean }
-  | { t: 'abort'; id: number; reason?: string }
-  /** The main thread's answer to a `validate` request. */
-  | { t: 'verdict'; id: number; call: number; verdict: WireVerdict };
+/**
+ * What the main thread sends the worker itself: start a response, on a `MessagePort` of its own
+ * (a `MessageChannel` per response, so one response's messages cannot be mistaken for another's).
+ * `validators`: the main thread has validators (or a schema) the worker must ask about.
+ */
+export type WorkerStart = { t: 'start'; options: SerialisedResponseOptions; validators: boolean; port: MessagePort };
 
-/** What the worker sends the main thread. */
+/** What the main thread sends on a response's port. */
+export type MainMessage =
+  | { t: 'abort'; reason?: string }
+  /** The main thread's answer to a `validate` request. */
+  | { t: 'verdict'; call: number; verdict: WireVerdict };
+
+/** What the worker sends on a response's port. */
 export type WorkerMessage =
-  /** Patch-stream text (`toPatchStream`'s SSE bytes, decoded), everything gathered during one frame. */
-  | { t: 'chunk'; id: number; text: string }
-  /** The patch stream ended (after its `end` message, or when the response could not start). */
-  | { t: 'close'; id: number; error?: WireError }
+  /** The response's wire events gathered during one frame, runs of deltas merged (no JSON, no SSE text). */
+  | { t: 'events'; events: WireEvent[] }
+  /** The response ended (or could not start: `error`). The port closes after it. */
+  | { t: 'end'; error?: WireError }
   /** Run the main thread's validators (and a Standard Schema's) on this attempt's final data. */
-  | { t: 'validate'; id: number; call: number; data: unknown; context: WireValidationContext };
+  | { t: 'validate'; call: number; data: unknown; context: WireValidationContext };
 
 /** The part of a `ValidationContext` that crosses: the prompt and settings are copies (writes are lost). */
 export type WireValidationContext = {
@@ -43,9 +48,13 @@ export type WireVerdict =
   /** A validator threw: the worker's response reports it as a validation error. */
   | { ok: 'threw'; error: WireError };
 
-/** The two ends of a channel: a `Worker`, a worker's `self`, or the in-thread pair. */
-export type MessagePortLike<In, Out> = {
-  postMessage(message: Out): void;
-  addEventListener(type: 'message', listener: (event: { data: In }) => void): void;
-  removeEventListener(type: 'message', listener: (event: { data: In }) => void): void;
+/** Where `start` messages go: a `Worker`, or the in-thread fallback's port. */
+export type WorkerHost = {
+  postMessage(message: WorkerStart, transfer: Transferable[]): void;
+};
+
+/** Where a worker hears `start` messages: a worker's `self`, or the in-thread fallback's port. */
+export type WorkerScope = {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 };

@@ -20,52 +20,60 @@ export function validatorList<Data>(
 
 /**
  * Main thread: runs the validators in order, then the output's Standard Schema, on one attempt's
- * final data; the first failure is the verdict (the worker's response then retries with it).
+ * final data; the first failure is the verdict (the worker's response then retries with it). With
+ * an `ok` verdict comes the schema's output (transforms and defaults applied): the attempt's data.
  */
 export async function runMainValidators(
   validators: readonly Validator<never>[],
   output: OutputDefinition | undefined,
   data: unknown,
   wire: WireValidationContext,
-): Promise<WireVerdict> {
-  const context = {
-    ...wire,
-    data,
-    prompt: {},
-    settings: {},
-  } as unknown as ValidationContext;
+): Promise<{ verdict: WireVerdict; output?: unknown }> {
   try {
-    for (const [index, validator] of validators.entries()) {
-      const name = validatorName(validator, index);
-      const run = typeof validator === 'function' ? validator : validator.validate;
-      const verdict = normaliseVerdict(
-        await (run as (d: unknown, c: ValidationContext) => unknown)(data, context),
-        name,
-      );
-      if (!verdict.ok) {
-        const { raise, ...rest } = verdict;
-        return {
-          ...rest,
-          payload: cloneable(rest.payload),
-          ...(raise === undefined ? {} : { raise: toWireError(raise) }),
-        };
-      }
-    }
+    const failure = await firstFailure(validators, data, { ...wire, data, prompt: {}, settings: {} });
+    if (failure !== undefined) return { verdict: failure };
     const schema = await validateWithSchema(output, data);
-    if (schema.ok) return { ok: true };
-    const failure = schema.failure;
-    if (failure.stage !== 'validator')
-      return { ok: false, validatorName: 'schema', reason: failure.reason, noRetry: false };
-    return {
-      ok: false,
-      validatorName: failure.validatorName,
-      reason: failure.reason,
-      payload: failure.payload,
-      noRetry: false,
-    };
+    if (schema.ok) return { verdict: { ok: true }, output: schema.data };
+    const { reason } = schema.failure;
+    const verdict: WireVerdict =
+      schema.failure.stage === 'validator'
+        ? {
+            ok: false,
+            validatorName: schema.failure.validatorName,
+            reason,
+            payload: schema.failure.payload,
+            noRetry: false,
+          }
+        : { ok: false, validatorName: 'schema', reason, noRetry: false };
+    return { verdict };
   } catch (error) {
-    return { ok: 'threw', error: toWireError(error) };
+    return { verdict: { ok: 'threw', error: toWireError(error) } };
   }
+}
+
+/** The first rejection of the validators, in order, as it crosses back. */
+async function firstFailure(
+  validators: readonly Validator<never>[],
+  data: unknown,
+  wireContext: WireValidationContext & { data: unknown; prompt: object; settings: object },
+): Promise<WireVerdict | undefined> {
+  const context = wireContext as unknown as ValidationContext;
+  for (const [index, validator] of validators.entries()) {
+    const run = typeof validator === 'function' ? validator : validator.validate;
+    const verdict = normaliseVerdict(
+      await (run as (d: unknown, c: ValidationContext) => unknown)(data, context),
+      validatorName(validator, index),
+    );
+    if (!verdict.ok) {
+      const { raise, ...rest } = verdict;
+      return {
+        ...rest,
+        payload: cloneable(rest.payload),
+        ...(raise === undefined ? {} : { raise: toWireError(raise) }),
+      };
+    }
+  }
+  return undefined;
 }
 
 /** Worker: a validator that asks the main thread and answers with its verdict. */

@@ -42,14 +42,13 @@ const messages: ResponseEvent[][] = [
 ];
 
 describe('fromPatchStream keeps one compact event log', () => {
-  it('sends the patches of one SSE message to batch subscribers in one call', async () => {
+  it('sends the patches of one SSE message to a chunk subscriber (a store) as one chunk', async () => {
     const client = patchStream(messages);
     const batches: string[][] = [];
-    client.subscribeBatches((batch) =>
-      batches.push(
-        batch.map((event) => (event.type === 'patch' ? `${event.data.event_type}:${event.data.delta}` : event.type)),
-      ),
-    );
+    client.subscribeChunks({
+      events: (batch) => batches.push(batch.map((event) => event.type)),
+      patches: (chunk) => batches.push(chunk.patches.map((data) => `${data.event_type}:${data.delta}`)),
+    });
     expect(await client.getData()).toEqual({ title: 'Fix login' });
     await ended(client);
     expect(batches).toEqual([['status'], ['delta:Fix'], ['delta: lo', 'delta:gin'], ['done:'], ['final'], ['status']]);

@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWorkerResponse } from '../../src/worker';
-import { inThreadChannel } from '../../src/worker/in-thread-port';
+import type { WorkerScope } from '../../src/worker/protocol';
 import { serveWorkerResponses } from '../../src/worker/worker-host';
 
-/** A stand-in for the browser's Worker: records how it was made and serves responses in-thread. */
+/** A stand-in for the browser's Worker: records how it was made and serves responses behind a MessageChannel. */
 class FakeWorker {
   static made: { url: string; options: unknown }[] = [];
-  readonly #channel = inThreadChannel();
+  readonly #channel = new MessageChannel();
   constructor(url: URL, options: unknown) {
     FakeWorker.made.push({ url: String(url), options });
-    serveWorkerResponses(this.#channel.worker);
+    serveWorkerResponses(this.#channel.port2 as WorkerScope);
+    this.#channel.port2.start();
+    for (const port of [this.#channel.port1, this.#channel.port2]) (port as { unref?: () => void }).unref?.();
   }
-  postMessage = (message: never) => this.#channel.main.postMessage(message);
-  addEventListener = (type: 'message', listener: never) => this.#channel.main.addEventListener(type, listener);
-  removeEventListener = (type: 'message', listener: never) => this.#channel.main.removeEventListener(type, listener);
+  postMessage = (message: unknown, transfer: Transferable[]) => this.#channel.port1.postMessage(message, transfer);
 }
 
 describe('createWorkerResponse where Worker exists, with no worker option', () => {

@@ -1,0 +1,90 @@
+import { type FieldstreamError, TransportError } from '../errors/errors';
+import type { StreamingData } from '../patch/streaming-data';
+import type { ResponseSink, Settlement } from '../response/response-core';
+import type { ResponseEvent } from '../response/response-events';
+import { PatchDecoder } from './patch-codec';
+import type { WireEvent } from './wire-events';
+
+/**
+ * A response that runs elsewhere (a server's `toPatchStream`, a Worker), fed into this page's
+ * response core: each batch of wire events is decoded, its patches pushed as one chunk (one store
+ * update), everything else emitted as it came. What the events said decides the settlement.
+ */
+export class WireReader {
+  readonly #sink: ResponseSink;
+  readonly #decoder = new PatchDecoder();
+  /** Rewrites an attempt's final data (the worker applies the schema's transforms here). */
+  readonly #finalData: (attempt: number, data: unknown) => unknown;
+  #final: { data: unknown } | undefined;
+  #error: Extract<ResponseEvent, { type: 'error' }> | undefined;
+  #aborted = false;
+  /** The attempt of the latest event. */
+  #attempt = 0;
+
+  constructor(sink: ResponseSink, finalData: (attempt: number, data: unknown) => unknown = (_attempt, data) => data) {
+    this.#sink = sink;
+    this.#finalData = finalData;
+  }
+
+  /** Decodes and emits one batch (a patch-stream message, a worker batch). */
+  take(batch: readonly WireEvent[]): void {
+    let patches: StreamingData[] = [];
+    let attempt = 0;
+    const flush = () => {
+      if (patches.length > 0) this.#sink.emit({ type: 'chunk', attempt, text: '', patches });
+      patches = [];
+    };
+    for (const wire of batch) {
+      const decoded = this.#decoder.decode(wire);
+      if ('observation' in decoded) {
+        this.#sink.observe(decoded.observation);
+        continue;
+      }
+      const event = decoded.event;
+      this.#attempt = event.attempt;
+      if (event.type === 'patch') {
+        if (event.attempt !== attempt) flush();
+        attempt = event.attempt;
+        patches.push(event.data);
+        continue;
+      }
+      flush();
+      this.#emit(event);
+    }
+    flush();
+  }
+
+  #emit(event: ResponseEvent): void {
+    if (event.type === 'final') {
+      const data = this.#finalData(event.attempt, event.data);
+      this.#final = { data };
+      this.#error = undefined;
+      this.#sink.emit({ ...event, data });
+      return;
+    }
+    if (event.type === 'error') this.#error = event;
+    else if (event.type === 'aborted') this.#aborted = true;
+    this.#sink.emit(event);
+  }
+
+  /** The connection or the channel failed: reported like a request failure. */
+  fail(error: unknown): Settlement {
+    const attempt = this.#attempt;
+    const typed =
+      error !== null && typeof error === 'object' && 'code' in error
+        ? (error as FieldstreamError)
+        : new TransportError(String((error as Error)?.message ?? error), 0, '');
+    this.#sink.emit({ type: 'error', attempt, error: typed, requestFailed: true });
+    this.#sink.emit({ type: 'status', attempt, status: 'error' });
+    return { kind: 'error', error: typed, requestFailed: true };
+  }
+
+  /** How the response ended, by what its events said (called once the stream ended normally). */
+  settle(): Settlement {
+    if (this.#aborted) return { kind: 'aborted' };
+    const error = this.#error;
+    if (error !== undefined) return { kind: 'error', error: error.error, requestFailed: error.requestFailed === true };
+    if (this.#final !== undefined) return { kind: 'done', data: this.#final.data };
+    return this.fail(new TransportError('The patch stream ended without data', 0, ''));
+  }
+}

@@ -1,0 +1,40 @@
+import type { ObservationEvent } from '../response/observation-events';
+import type { ResponseEvent } from '../response/response-events';
+import { PatchEncoder } from './patch-codec';
+import type { WireEvent } from './wire-events';
+
+/** The part of a response that is sent elsewhere (to a browser, from a Worker). */
+export type WireSource = {
+  subscribe(listener: (event: ResponseEvent) => void): () => void;
+  observe(listener: (event: ObservationEvent) => void): () => void;
+};
+
+/** What is sent besides patches, statuses, attempts, the final data and errors. */
+export type WireWriterOptions = {
+  /** The raw answer text (off by default: the patches carry it). */
+  text?: boolean;
+  /** The observation log, without prompts and answer texts (on by default). */
+  observations?: boolean;
+};
+
+/**
+ * Follows a response and hands each of its events to `send` as a wire event, leaving out what
+ * the reader rebuilds (docs/patch-contract.md §6). The one encoder of "a response somewhere
+ * else": `toPatchStream` and the worker host both use it. Returns a function that stops following.
+ */
+export function writeWireEvents(
+  response: WireSource,
+  options: WireWriterOptions,
+  send: (event: WireEvent) => void,
+): () => void {
+  const encoder = new PatchEncoder();
+  const unsubscribe = response.subscribe((event) => {
+    if (event.type !== 'text' || options.text === true) send(encoder.encode(event));
+  });
+  const unobserve =
+    options.observations === false ? () => undefined : response.observe((event) => send(encoder.observation(event)));
+  return () => {
+    unsubscribe();
+    unobserve();
+  };
+}

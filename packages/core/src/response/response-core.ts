@@ -1,0 +1,219 @@
+import { checkFunction, checkString } from '../errors/check-argument';
+import { AbortError, FieldstreamError } from '../errors/errors';
+import type { StreamingData } from '../patch/streaming-data';
+import type { FormatOption } from '../schema/select-format';
+import { EventLog, type LogEvent } from './event-log';
+import type { ObservationEvent } from './observation-events';
+import { ReplayLog } from './replay-log';
+import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
+import type { ResponseMeta } from './response-meta';
+
+/** How a response ended. */
+export type Settlement =
+  | { kind: 'done'; data: unknown }
+  | { kind: 'error'; error: unknown; requestFailed: boolean }
+  | { kind: 'aborted' };
+
+/**
+ * Where a source reports to: the response's event log (`emit`; status, attempt, text and meta are
+ * derived from it) and its observation log (`observe`). `signal` aborts when the response does.
+ */
+export type ResponseSink = {
+  emit(event: LogEvent): void;
+  observe(event: ObservationEvent): void;
+  readonly signal: AbortSignal;
+};
+
+/**
+ * What makes a response's events: the model and the parser in this page (`runResponse`), a decoded
+ * patch stream, or a worker's messages. Runs once, when the response starts; never needs to
+ * reject (a throw becomes a `RESPONSE_FAILED` error).
+ */
+export type ResponseRun = (sink: ResponseSink) => Promise<Settlement>;
+
+/**
+ * The read surface every response has, wherever it runs (docs/architecture.md §5): in the page
+ * (`createResponse`), over the wire (`fromPatchStream`) or in a Worker (`createWorkerResponse`).
+ * `Data` is what `getData()` resolves: the schema's output.
+ */
+export type StreamedResponse<Data = unknown> = Required<ResponseSource<Data>> & {
+  /**
+   * Field-level patches of every attempt. A consumer that joins late first gets the history so
+   * far in compact form (each path's deltas coalesced into one), then every new patch. Starts the response.
+   */
+  instant(): AsyncGenerator<StreamingData, void, undefined>;
+  /**
+   * Answer text chunks of every attempt (reasoning split off); a late consumer gets each
+   * attempt's text so far as one chunk. Starts the response. Over the wire only with `text: true`.
+   */
+  deltas(): AsyncGenerator<string, void, undefined>;
+  /** The validated data (cached: one request pipeline however often it is called). Starts the response. */
+  getData(): Promise<Data>;
+  /** The final attempt's answer text, once the response settles. Starts the response. */
+  getText(): Promise<string>;
+  /** Merged provider meta plus format, repair, attempts, usage and status, once settled. Starts the response. */
+  getMeta(): Promise<ResponseMeta>;
+  /** The observation log (live). Over the wire: without prompts and answer texts. */
+  readonly events: readonly ObservationEvent[];
+  /** Follows the observation log, replaying it first. Returns an unsubscribe. */
+  observe(listener: (event: ObservationEvent) => void): () => void;
+  /** Starts the response without consuming it (idempotent). */
+  start(): void;
+  /**
+   * Aborts: the model's stream (or the connection, or the worker's response) is closed, consumers
+   * get an `AbortError`, nothing more is emitted. Emits `status: aborted`, then `aborted`.
+   */
+  abort(reason?: string): void;
+  readonly status: ResponseStatus;
+  /** The current attempt (0 first). */
+  readonly attempt: number;
+};
+
+export type ResponseCoreOptions = {
+  run: ResponseRun;
+  /** Aborts like `abort()`; its reason (an `Error`'s message, or a string) becomes the `AbortError`'s message. */
+  signal?: AbortSignal;
+  /** The format the caller asked for, reported by `getMeta()`. */
+  requestedFormat?: FormatOption;
+};
+
+/** A response and what only its maker may ask: whether it has started. */
+export type ResponseCore<Data> = { response: StreamedResponse<Data>; started(): boolean };
+
+/**
+ * The one life cycle of a response (docs/decisions/0021-one-response-core.md): status, attempts,
+ * settling, abort, the event log and the observation log. Nothing runs until a consumer starts it
+ * (`instant()`, `deltas()`, `getData()`, `getText()`, `getMeta()`, `start()`); `subscribe` and
+ * `subscribeChunks` only listen.
+ */
+export function createResponseCore<Data>(options: ResponseCoreOptions): ResponseCore<Data> {
+  const log = new EventLog();
+  const observations = new ReplayLog<ObservationEvent>();
+  const controller = new AbortController();
+  const aborted = new Promise<void>((resolve) => {
+    controller.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  let status: ResponseStatus = 'idle';
+  let attempt = 0;
+  let running: Promise<Settlement> | undefined;
+  let settled: Settlement | undefined;
+  let abortError: AbortError | undefined;
+  let dataPromise: Promise<Data> | undefined;
+
+  const emit = (event: LogEvent): void => {
+    if (log.closed) return;
+    if (event.type === 'status') status = event.status;
+    else if (event.type === 'attempt') attempt = event.attempt;
+    log.push(event);
+  };
+  const observe = (event: ObservationEvent): void => observations.push(event);
+  const sink: ResponseSink = { emit, observe, signal: controller.signal };
+
+  const begin = (): Promise<Settlement> => {
+    running ??= (async () => {
+      let settlement: Settlement;
+      try {
+        settlement = await options.run(sink);
+      } catch (error) {
+        // A bug or a broken format (e.g. instructions that throw): report it, never hang.
+        const failure =
+          error instanceof FieldstreamError
+            ? error
+            : new FieldstreamError('RESPONSE_FAILED', String((error as Error)?.message ?? error), { cause: error });
+        emit({ type: 'error', attempt, error: failure });
+        emit({ type: 'status', attempt, status: 'error' });
+        settlement = { kind: 'error', error: failure, requestFailed: false };
+      }
+      if (controller.signal.aborted) settlement = { kind: 'aborted' };
+      else if (settlement.kind === 'aborted') abortError ??= new AbortError('The response was aborted', { attempt });
+      settled = settlement;
+      options.signal?.removeEventListener('abort', onExternalAbort);
+      if (settlement.kind === 'error' && settlement.requestFailed) log.close(settlement.error);
+      else if (settlement.kind === 'aborted') log.close(abortError);
+      else log.close();
+      observations.close();
+      return settlement;
+    })();
+    return running;
+  };
+
+  /** Settles at once on abort, even while a validator or the source is still busy. */
+  const settlement = (): Promise<Settlement> =>
+    Promise.race([begin(), aborted.then((): Settlement => ({ kind: 'aborted' }))]);
+
+  const abort = (reason?: string): void => {
+    if (reason !== undefined) checkString('abort reason', reason);
+    if (settled !== undefined || controller.signal.aborted) return;
+    abortError = new AbortError(reason ?? 'The response was aborted', { attempt });
+    controller.abort(abortError);
+    emit({ type: 'status', attempt, status: 'aborted' });
+    emit({ type: 'aborted', attempt });
+    observe({ type: 'model.aborted', attempt });
+    log.close(abortError);
+    observations.close();
+    running ??= Promise.resolve<Settlement>({ kind: 'aborted' });
+  };
+  const onExternalAbort = (): void => abort(abortReason(options.signal));
+  if (options.signal?.aborted === true) abort(abortReason(options.signal));
+  else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
+
+  const response: StreamedResponse<Data> = {
+    instant: () => log.read('patch', begin),
+    deltas: () => log.read('text', begin),
+    getData() {
+      dataPromise ??= settlement().then((outcome) => {
+        if (outcome.kind === 'done') return outcome.data as Data;
+        throw outcome.kind === 'aborted' ? abortError : outcome.error;
+      });
+      return dataPromise;
+    },
+    async getText() {
+      const outcome = await settlement();
+      if (outcome.kind === 'aborted') throw abortError;
+      if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+      return log.lastText();
+    },
+    async getMeta() {
+      const outcome = await settlement();
+      const facts = log.facts();
+      // Loaded on demand (decision 0013): a response whose meta nobody asks for never bundles it.
+      const meta = await import('./response-meta');
+      return meta.deriveMeta(facts, options.requestedFormat ?? 'json', outcome.kind);
+    },
+    get events() {
+      return observations.items;
+    },
+    observe: (listener) => {
+      checkFunction('observe listener', listener);
+      return observations.subscribe(listener);
+    },
+    // The log is untyped; its one `final` event carries the validated data, which is `Data`.
+    subscribe: (listener) => {
+      checkFunction('subscribe listener', listener);
+      return log.subscribe(listener as (event: ResponseEvent) => void);
+    },
+    subscribeChunks: (listener) => {
+      checkFunction('subscribeChunks listener.events', listener?.events);
+      checkFunction('subscribeChunks listener.patches', listener.patches);
+      return log.subscribeChunks(listener as Parameters<EventLog['subscribeChunks']>[0]);
+    },
+    start() {
+      begin();
+    },
+    abort,
+    get status() {
+      return status;
+    },
+    get attempt() {
+      return attempt;
+    },
+  };
+  return { response, started: () => running !== undefined };
+}
+
+/** The message an external signal's reason gives an `AbortError`: an `Error`'s message, or a string. */
+export function abortReason(signal: AbortSignal | undefined): string | undefined {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason.message;
+  return typeof reason === 'string' ? reason : undefined;
+}
