@@ -42,8 +42,15 @@ export { yamlLiteralFormat } from './formats/yaml-literal/index';
 export type { CompletionSource, StreamingData } from './patch/streaming-data';
 export type { PromptParts } from './prompt/prompt-parts';
 export { createResponse, type ModelResponse } from './response/create-response';
+export type { StreamedResponse } from './response/response-core';
 export type { ObservationEvent, RetryReason } from './response/observation-events';
-export type { ResponseEvent, ResponseSource, ResponseStatus } from './response/response-events';
+export type {
+  ChunkEvent,
+  ChunkListener,
+  ResponseEvent,
+  ResponseSource,
+  ResponseStatus,
+} from './response/response-events';
 export type { ResponseMeta } from './response/response-meta';
 export type { CreateResponseOptions } from './response/response-options';
 export type { RetryPolicy } from './response/retry-policy';

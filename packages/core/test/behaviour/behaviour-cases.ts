@@ -1,0 +1,402 @@
+// The one behaviour suite of a response, written once and run against every place a response runs
+// (docs/decisions/0021-one-response-core.md): in the page, over the wire, in a Worker on this thread
+// and in a real Worker in Chromium (apps/playground/behaviour.html, e2e/behaviour.spec.ts). Each case
+// turns what a user can observe into plain data; every source must give the case's `expected`.
+// It imports only public entries and zod, so the browser page can run it too.
+import {
+  AbortError,
+  createFieldStore,
+  defineOutput,
+  EnsureError,
+  FieldstreamError,
+  type FormatOption,
+  OutputParseError,
+  ProviderError,
+  type ResponseEvent,
+  type RetryPolicy,
+  type ScriptedFault,
+  type StreamedResponse,
+  type StreamingData,
+  TransportError,
+  ValidationError,
+  type Validator,
+} from '@fieldstream/core';
+import { z } from 'zod';
+
+/** What a case asks for: a scripted model's answers and faults, and the response's options. */
+export type BehaviourSpec = {
+  answers: string[];
+  faults?: ScriptedFault[];
+  chunkSize?: number;
+  delayMs?: number;
+  output: Parameters<typeof defineOutput>[0] | ReturnType<typeof defineOutput>;
+  format?: FormatOption;
+  maxRetries?: number;
+  retry?: RetryPolicy;
+  validate?: Validator<never>[];
+};
+
+/** A place a response runs: it makes the response a spec describes (not started). */
+export type BehaviourSource = { name: string; create(spec: BehaviourSpec): StreamedResponse<unknown> };
+
+export type BehaviourCase = {
+  name: string;
+  spec: BehaviourSpec;
+  /** Drives the response as a user would and returns what they could observe, as plain data. */
+  run(response: StreamedResponse<unknown>): Promise<unknown>;
+  expected: unknown;
+};
+
+const ticket = defineOutput({
+  title: ['string', 'title', 'not_null'],
+  tags: [['string']],
+  meta: { owner: ['string'], urgent: ['boolean'] },
+});
+const good = '{"title": "Fix login", "tags": ["auth", "p1"], "meta": {"owner": "Ada", "urgent": true}}';
+const goodData = { title: 'Fix login', tags: ['auth', 'p1'], meta: { owner: 'Ada', urgent: true } };
+const noTags = '{"title": "Fix login", "tags": [], "meta": {"owner": "Ada", "urgent": true}}';
+const noTitle = good.replace('"Fix login"', '""');
+const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
+
+const needsTags: Validator<never> = {
+  name: 'needs-tags',
+  validate: (data: { tags?: string[] }) =>
+    (data.tags ?? []).length > 0 || { ok: false, reason: 'give at least one tag' },
+};
+
+export const behaviourCases: BehaviourCase[] = [
+  {
+    name: 'success: data, statuses and the store',
+    spec: { answers: [good], output: ticket, format: 'json', chunkSize: 5 },
+    async run(response) {
+      const events = timeline(response);
+      const store = createFieldStore(response);
+      const data = await response.getData();
+      const state = store.getState();
+      return {
+        data,
+        events,
+        status: response.status,
+        attempt: response.attempt,
+        store: { status: state.status, final: state.final, data: state.data, title: store.getField('title').value },
+      };
+    },
+    expected: {
+      data: goodData,
+      events: ['0:attempt:json', '0:status:streaming', '0:status:validating', '0:final', '0:status:done'],
+      status: 'done',
+      attempt: 0,
+      store: { status: 'done', final: goodData, data: goodData, title: 'Fix login' },
+    },
+  },
+  {
+    name: 'subscribe listens and does not start; start() does',
+    spec: { answers: [good], output: ticket, format: 'json' },
+    async run(response) {
+      const events = timeline(response);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = { status: response.status, events: [...events] };
+      response.start();
+      await response.getData();
+      return { before, after: response.status };
+    },
+    expected: { before: { status: 'idle', events: [] }, after: 'done' },
+  },
+  {
+    name: 'a validator rejects the first answer: one retry with the correction, then data',
+    spec: { answers: [noTags, good], output: ticket, format: 'json', validate: [needsTags] },
+    async run(response) {
+      const events = timeline(response);
+      const data = await response.getData();
+      const retrying = response.events.find((event) => event.type === 'model.retrying');
+      return {
+        data,
+        events,
+        attempt: response.attempt,
+        observations: response.events.map((event) => event.type),
+        retrying: retrying?.type === 'model.retrying' ? [retrying.retry_reason, retrying.validation_reason] : undefined,
+      };
+    },
+    expected: {
+      data: goodData,
+      events: [
+        '0:attempt:json',
+        '0:status:streaming',
+        '0:status:validating',
+        '0:status:retrying',
+        '1:attempt:json',
+        '1:status:streaming',
+        '1:status:validating',
+        '1:final',
+        '1:status:done',
+      ],
+      attempt: 1,
+      observations: [
+        'model.requesting',
+        'model.completed',
+        'model.validation_failed',
+        'model.retrying',
+        'model.requesting',
+        'model.completed',
+        'model.done',
+      ],
+      retrying: ['validation_failed', 'give at least one tag'],
+    },
+  },
+  {
+    name: 'answers that never parse: the retries run out, an OutputParseError',
+    spec: { answers: ['this is not json at all'], output: ticket, format: 'json', maxRetries: 1 },
+    async run(response) {
+      const events = timeline(response);
+      const error = await rejection(response.getData());
+      return { error, events, status: response.status };
+    },
+    expected: {
+      error: { class: 'OutputParseError', name: 'OutputParseError', code: 'OUTPUT_PARSE_FAILED', attempt: 1 },
+      events: [
+        '0:attempt:json',
+        '0:status:streaming',
+        '0:status:validating',
+        '0:status:retrying',
+        '1:attempt:json',
+        '1:status:streaming',
+        '1:status:validating',
+        '1:error:OutputParseError:OUTPUT_PARSE_FAILED',
+        '1:status:error',
+      ],
+      status: 'error',
+    },
+  },
+  {
+    name: 'an ensured field left blank with no retries left: an EnsureError',
+    spec: { answers: [noTitle], output: ticket, format: 'json', maxRetries: 0 },
+    async run(response) {
+      const store = createFieldStore(response);
+      const error = await rejection(response.getData());
+      return { error, store: { status: store.getState().status, error: errorRecord(store.getState().error) } };
+    },
+    expected: {
+      error: { class: 'EnsureError', name: 'EnsureError', code: 'ENSURE_FAILED', attempt: 0 },
+      store: {
+        status: 'error',
+        error: { class: 'EnsureError', name: 'EnsureError', code: 'ENSURE_FAILED', attempt: 0 },
+      },
+    },
+  },
+  {
+    name: 'the connection drops once: a transport retry, then data',
+    spec: {
+      answers: [good],
+      faults: [{ attempt: 0, kind: 'drop_connection', at: 12 }],
+      output: ticket,
+      format: 'json',
+      retry: noRetryDelay,
+    },
+    async run(response) {
+      const events = timeline(response);
+      const data = await response.getData();
+      const failed = response.events.find((event) => event.type === 'model.request_failed');
+      return {
+        data,
+        events,
+        requestFailed: failed?.type === 'model.request_failed' ? errorRecord(failed.error) : undefined,
+      };
+    },
+    expected: {
+      data: goodData,
+      events: [
+        '0:attempt:json',
+        '0:status:streaming',
+        '0:status:retrying',
+        '1:attempt:json',
+        '1:status:streaming',
+        '1:status:validating',
+        '1:final',
+        '1:status:done',
+      ],
+      requestFailed: { class: 'TransportError', name: 'TransportError', code: 'TRANSPORT_FAILED', attempt: 0 },
+    },
+  },
+  {
+    name: 'the provider fails every attempt: a ProviderError, and readers see it too',
+    spec: {
+      answers: [good],
+      faults: [
+        { attempt: 0, kind: 'provider_error', code: 'overloaded_error', message: 'busy' },
+        { attempt: 1, kind: 'provider_error', code: 'overloaded_error', message: 'busy' },
+      ],
+      output: ticket,
+      format: 'json',
+      maxRetries: 1,
+      retry: noRetryDelay,
+    },
+    async run(response) {
+      const reading = rejection(drain(response.instant()));
+      const error = await rejection(response.getData());
+      return { error, reader: await reading, status: response.status };
+    },
+    expected: {
+      error: { class: 'ProviderError', name: 'ProviderError', code: 'PROVIDER_ERROR', attempt: 1 },
+      reader: { class: 'ProviderError', name: 'ProviderError', code: 'PROVIDER_ERROR', attempt: 1 },
+      status: 'error',
+    },
+  },
+  {
+    name: 'abort mid-stream: status aborted, then aborted; an AbortError with the reason; what streamed stays',
+    spec: { answers: [good], output: ticket, format: 'json', chunkSize: 2, delayMs: 5 },
+    async run(response) {
+      const events = timeline(response);
+      const store = createFieldStore(response);
+      const reader = response.instant();
+      await reader.next();
+      response.abort('user left');
+      const error = await caught(response.getData());
+      return {
+        events,
+        error: { ...errorRecord(error), message: (error as Error | undefined)?.message },
+        readerError: await rejection(drain(reader)),
+        status: response.status,
+        store: { status: store.getState().status, streamed: store.getState().data !== undefined },
+      };
+    },
+    expected: {
+      events: ['0:attempt:json', '0:status:streaming', '0:status:aborted', '0:aborted'],
+      error: { class: 'AbortError', name: 'AbortError', code: 'ABORTED', attempt: 0, message: 'user left' },
+      readerError: { class: 'AbortError', name: 'AbortError', code: 'ABORTED', attempt: 0 },
+      status: 'aborted',
+      store: { status: 'aborted', streamed: true },
+    },
+  },
+  {
+    name: "a zod schema's transforms and defaults reach getData() and the store's final data",
+    spec: {
+      answers: ['{"tags": "a,b"}'],
+      output: z.object({ tags: z.string().transform((tags) => tags.split(',')), count: z.number().default(1) }),
+      format: 'json',
+    },
+    async run(response) {
+      const store = createFieldStore(response);
+      const data = await response.getData();
+      return { data, final: store.getState().final, streamedTags: store.getState().streamed };
+    },
+    expected: {
+      data: { tags: ['a', 'b'], count: 1 },
+      final: { tags: ['a', 'b'], count: 1 },
+      streamedTags: { tags: 'a,b' },
+    },
+  },
+  {
+    name: 'a late subscriber replays the history: the same events, each path spelled the same',
+    spec: { answers: [noTags, good], output: ticket, format: 'json', validate: [needsTags], chunkSize: 3 },
+    async run(response) {
+      await response.getData();
+      const events = timeline(response);
+      const patches: StreamingData[] = [];
+      response.subscribe((event) => {
+        if (event.type === 'patch') patches.push(event.data);
+      });
+      const store = createFieldStore(response);
+      return {
+        events,
+        paths: byPath(patches),
+        instant: byPath(await drain(response.instant())),
+        store: store.getState().data,
+      };
+    },
+    expected: {
+      events: [
+        '0:attempt:json',
+        '0:status:streaming',
+        '0:status:validating',
+        '0:status:retrying',
+        '1:attempt:json',
+        '1:status:streaming',
+        '1:status:validating',
+        '1:final',
+        '1:status:done',
+      ],
+      paths: expectedPaths(),
+      instant: expectedPaths(),
+      store: goodData,
+    },
+  },
+];
+
+/** Per path of both attempts: the deltas joined, the last value, the number of `done` events. */
+function expectedPaths() {
+  const attempt = (tags: string[], n: number) => ({
+    [`${n}:`]: { text: '', value: { title: 'Fix login', tags, meta: { owner: 'Ada', urgent: true } }, done: 1 },
+    [`${n}:title`]: { text: 'Fix login', value: 'Fix login', done: 1 },
+    [`${n}:tags`]: { text: '', value: tags, done: 1 },
+    ...Object.fromEntries(tags.map((tag, i) => [`${n}:tags[${i}]`, { text: tag, value: tag, done: 1 }])),
+    [`${n}:meta`]: { text: '', value: { owner: 'Ada', urgent: true }, done: 1 },
+    [`${n}:meta.owner`]: { text: 'Ada', value: 'Ada', done: 1 },
+    [`${n}:meta.urgent`]: { text: '', value: true, done: 1 },
+  });
+  return { ...attempt([], 0), ...attempt(['auth', 'p1'], 1) };
+}
+
+/** Non-patch events as `attempt:type[:detail]`, replayed history first. */
+export function timeline(response: StreamedResponse<unknown>): string[] {
+  const out: string[] = [];
+  response.subscribe((event: ResponseEvent) => {
+    const at = `${event.attempt}:${event.type}`;
+    if (event.type === 'patch' || event.type === 'text') return;
+    if (event.type === 'status') out.push(`${at}:${event.status}`);
+    else if (event.type === 'attempt') out.push(`${at}:${event.format}`);
+    else if (event.type === 'error') out.push(`${at}:${event.error.name}:${event.error.code}`);
+    else out.push(at);
+  });
+  return out;
+}
+
+const CLASSES = { AbortError, TransportError, ProviderError, OutputParseError, EnsureError, ValidationError };
+
+/** An error as a user tells it apart: its class (by `instanceof`), name, code and attempt. */
+export function errorRecord(error: unknown) {
+  if (error === undefined) return undefined;
+  const found = Object.entries(CLASSES).find(([, Class]) => error instanceof Class);
+  const typed = error as FieldstreamError;
+  return {
+    class: found?.[0] ?? (error instanceof FieldstreamError ? 'FieldstreamError' : 'other'),
+    name: typed.name,
+    code: typed.code,
+    attempt: typed.attempt,
+  };
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+async function rejection(promise: Promise<unknown>) {
+  return errorRecord(await caught(promise));
+}
+
+async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+/** Per `attempt:path`, what a path spells (merged deltas spell the same); the root's `done` ends an attempt. */
+function byPath(patches: readonly StreamingData[]) {
+  const out: Record<string, { text: string; value: unknown; done: number }> = {};
+  let attempt = 0;
+  for (const patch of patches) {
+    if (patch.path.startsWith('$')) continue;
+    const key = `${attempt}:${patch.path}`;
+    const entry = out[key] ?? { text: '', value: undefined, done: 0 };
+    entry.text += patch.delta;
+    entry.value = patch.value;
+    if (patch.event_type === 'done') entry.done++;
+    out[key] = entry;
+    if (patch.path === '' && patch.event_type === 'done') attempt++;
+  }
+  return out;
+}
