@@ -11,6 +11,7 @@ import {
   FieldstreamError,
   type FormatOption,
   OutputParseError,
+  type OutputSchema,
   ProviderError,
   type ResponseEvent,
   type RetryPolicy,
@@ -29,11 +30,11 @@ export type BehaviourSpec = {
   faults?: ScriptedFault[];
   chunkSize?: number;
   delayMs?: number;
-  output: Parameters<typeof defineOutput>[0] | ReturnType<typeof defineOutput>;
+  output: OutputSchema<unknown>;
   format?: FormatOption;
   maxRetries?: number;
   retry?: RetryPolicy;
-  validate?: Validator<never>[];
+  validate?: Validator<unknown>[];
 };
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -58,10 +59,10 @@ const noTags = '{"title": "Fix login", "tags": [], "meta": {"owner": "Ada", "urg
 const noTitle = good.replace('"Fix login"', '""');
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
-const needsTags: Validator<never> = {
+const needsTags: Validator<unknown> = {
   name: 'needs-tags',
-  validate: (data: { tags?: string[] }) =>
-    (data.tags ?? []).length > 0 || { ok: false, reason: 'give at least one tag' },
+  validate: (data) =>
+    ((data as { tags?: string[] }).tags ?? []).length > 0 || { ok: false, reason: 'give at least one tag' },
 };
 
 export const behaviourCases: BehaviourCase[] = [

@@ -21,7 +21,7 @@ export function scriptedConfig(spec: BehaviourSpec) {
 /** In the page: the model and the parser here. */
 export const inPage: BehaviourSource = {
   name: 'in the page (createResponse)',
-  create: (spec) => createResponse({ model: scriptedModel(scriptedConfig(spec)), ...responseOptions(spec) }),
+  create: (spec) => createResponse<unknown>({ model: scriptedModel(scriptedConfig(spec)), ...responseOptions(spec) }),
 };
 
 /** In a Worker's code, on this thread (behind a real MessageChannel). */
@@ -48,7 +48,7 @@ export async function overTheWire(): Promise<BehaviourSource & { served: ModelRe
       reply.writeHead(404).end();
       return;
     }
-    const response = createResponse({ model: scriptedModel(scriptedConfig(spec)), ...responseOptions(spec) });
+    const response = createResponse<unknown>({ model: scriptedModel(scriptedConfig(spec)), ...responseOptions(spec) });
     served.push(response);
     const answer = toPatchStream(response);
     reply.writeHead(answer.status, Object.fromEntries(answer.headers));
