@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fieldstreamApi } from './server/vite-plugin.ts';
@@ -10,6 +11,16 @@ export default defineConfig({
   // bundle: the `yaml` package that yaml_literal imports on demand stays a separate chunk, loaded only
   // when a document needs it. Vite's default worker format, 'iife', inlines it into the worker script.
   worker: { format: 'es' },
+  build: {
+    // Two pages: the playground, and behaviour.html, the core's behaviour suite against a real Worker
+    // (e2e/behaviour.spec.ts).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        behaviour: fileURLToPath(new URL('./behaviour.html', import.meta.url)),
+      },
+    },
+  },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
 });
