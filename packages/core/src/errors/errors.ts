@@ -61,9 +61,14 @@ export class TransportError extends FieldstreamError {
     readonly status: number,
     /** The response body (truncated to 64 KB), when one was read. */
     readonly body: string,
-    options: FieldstreamErrorOptions & { url?: string; retryAfter?: string } = {},
+    options: FieldstreamErrorOptions & {
+      url?: string;
+      retryAfter?: string;
+      /** `STREAM_MESSAGE_TOO_LARGE`: an event-stream message went past its reader's limit (never retried). */
+      code?: 'STREAM_MESSAGE_TOO_LARGE';
+    } = {},
   ) {
-    super(status === 0 ? 'TRANSPORT_FAILED' : `HTTP_${status}`, message, options);
+    super(options.code ?? (status === 0 ? 'TRANSPORT_FAILED' : `HTTP_${status}`), message, options);
     this.url = options.url;
     this.retryAfter = options.retryAfter;
   }

@@ -3,6 +3,7 @@ import {
   checkOptionalFunction,
   checkOptionalObject,
   checkOptionalSignal,
+  checkOptionalWholeNumber,
   invalid,
 } from '../errors/check-argument';
 import { TransportError } from '../errors/errors';
@@ -26,6 +27,12 @@ export type FromPatchStreamOptions = {
   fetch?: typeof fetch;
   /** Aborts like `abort()`. */
   signal?: AbortSignal;
+  /**
+   * The most characters one patch-stream message may hold (default 32 Mi). A longer one, or a line
+   * that never ends, fails the response with `TransportError` code `STREAM_MESSAGE_TOO_LARGE`
+   * and closes the connection; what streamed before stays.
+   */
+  maxMessageLength?: number;
 };
 
 /**
@@ -47,6 +54,7 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   checkOptionalObject('fromPatchStream options.init', options.init);
   checkOptionalFunction('fromPatchStream options.fetch', options.fetch);
   checkOptionalSignal('fromPatchStream options.signal', options.signal);
+  checkOptionalWholeNumber('fromPatchStream options.maxMessageLength', options.maxMessageLength, 1);
   return createResponseCore<Data>({ run: (sink) => readPatchStream(options, sink), signal: options.signal }).response;
 }
 
@@ -62,6 +70,7 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
       fetch: options.fetch,
       init,
       isEndMessage: (end) => end.event === END_EVENT,
+      maxMessageLength: options.maxMessageLength,
     } as Parameters<typeof fetchEventStream>[1])) {
       if (message.event === END_EVENT) break;
       reader.take(wireBatch(message.data));

@@ -1,3 +1,4 @@
+import { invalid } from '../errors/check-argument';
 import { FieldstreamError, OutputParseError } from '../errors/errors';
 import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
@@ -99,7 +100,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    iterator = options.model(request, { signal })[Symbol.asyncIterator]();
+    iterator = modelEvents(options.model(request, { signal }));
     while (true) {
       const step = await iterator.next();
       if (aborted) return { kind: 'aborted' };
@@ -193,4 +194,17 @@ function closeQuietly(iterator: AsyncIterator<ModelEvent>): void {
   } catch {
     // A model whose iterator cannot be closed has been abandoned already.
   }
+}
+
+/** What a model returned, as an iterator; anything but an async iterable is an `ArgumentError` saying what a model must return. */
+function modelEvents(returned: unknown): AsyncIterator<ModelEvent> {
+  const iterate = (returned as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator];
+  if (typeof iterate !== 'function') {
+    throw invalid(
+      'createResponse options.model(request, { signal })',
+      'an async iterable of model events (e.g. an async generator yielding { type: "text", delta })',
+      returned,
+    );
+  }
+  return (iterate as () => AsyncIterator<ModelEvent>).call(returned);
 }

@@ -47,6 +47,7 @@ export function checkFetchEventStream(url: unknown, options: unknown): void {
     isEndMessage: checkFunction,
     init: checkObject,
     retry: checkRetryOptions,
+    maxMessageLength: (where: string, value: unknown) => checkWholeNumber(where, value, 1),
   });
 }
 

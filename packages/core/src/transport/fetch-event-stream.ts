@@ -26,6 +26,11 @@ export type FetchEventStreamOptions = {
    * `TransportError` status 0: a truncated generation is never reported as a success.
    */
   isEndMessage?: (message: SSEMessage) => boolean;
+  /**
+   * The most characters one event-stream message may hold (default 32 Mi); a longer one rejects with
+   * `TransportError` code `STREAM_MESSAGE_TOO_LARGE` and closes the connection.
+   */
+  maxMessageLength?: number;
   /** Other fetch settings (`credentials`, `mode`, `cache`, `keepalive`, …). */
   init?: Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'>;
 };
@@ -79,7 +84,7 @@ export async function* streamEvents(
   const stopForwarding = onAbort(signal, () => connection.abort(signal?.reason));
   try {
     const response = await openEventStream(target, options, connection.signal);
-    if (response.body) yield* decodeSSE(response.body, connection.signal);
+    if (response.body) yield* decodeSSE(response.body, connection.signal, options.maxMessageLength);
   } catch (error) {
     throw streamError(error, signal, target);
   } finally {
@@ -92,7 +97,7 @@ export async function* streamEvents(
 /** What a stream from `target` rejects with: `AbortError` once aborted; a broken body names the URL. */
 function streamError(error: unknown, signal: AbortSignal | undefined, target: string): unknown {
   if (signal?.aborted) return toAbortError(signal);
-  if (error instanceof TransportError && error.status === 0 && error.url === undefined) {
+  if (error instanceof TransportError && error.code === 'TRANSPORT_FAILED' && error.url === undefined) {
     return new TransportError(`Connection dropped mid-stream (${target}): ${error.message}`, 0, error.body, {
       url: target,
       cause: error.cause ?? error,

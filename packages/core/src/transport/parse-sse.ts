@@ -30,8 +30,9 @@ export async function* parseSSE(
 export async function* decodeSSE(
   source: ChunkSource<Uint8Array | string>,
   signal: AbortSignal | undefined,
+  maxMessageLength?: number,
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  const decoder = new SSEDecoder();
+  const decoder = new SSEDecoder({ maxMessageLength });
   try {
     for await (const chunk of readChunks(source, signal)) yield* decoder.push(chunk);
   } catch (error) {

@@ -27,6 +27,8 @@ export type RetryOptions = {
 export function isTransientFailure(error: TransportError): boolean {
   // 501 Not Implemented is permanent, like the other 4xx.
   const { status } = error;
+  // A message past the reader's limit would be past it again: the same answer, the same size.
+  if (error.code === 'STREAM_MESSAGE_TOO_LARGE') return false;
   return status === 0 || status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 

@@ -1,8 +1,12 @@
+import { TransportError } from '../errors/errors';
 import { checkSSEChunk } from './check-transport-input';
 import { SSELineSplitter } from './sse-lines';
 import type { SSEMessage } from './sse-message';
 
 const BOM = 0xfeff;
+
+/** The longest message (its data lines and the line being read, in characters) a reader takes by default: 32 Mi. */
+export const DEFAULT_MAX_MESSAGE_LENGTH = 32 * 1024 * 1024;
 
 /**
  * An incremental `text/event-stream` decoder (WHATWG HTML §9.2.5–9.2.6): push bytes or text as
@@ -25,6 +29,18 @@ export class SSEDecoder {
   #eventType = '';
   #dataLines: string[] = [];
   #reconnectionTime: number | undefined;
+  /** Characters in `#dataLines`. */
+  #dataLength = 0;
+  readonly #maxMessageLength: number;
+
+  /**
+   * `maxMessageLength`: the most characters one message may hold, its data lines and the line being
+   * read together; past it `push` throws a `TransportError` with code `STREAM_MESSAGE_TOO_LARGE`, so
+   * a line that never ends cannot grow the reader without bound.
+   */
+  constructor(options: { maxMessageLength?: number } = {}) {
+    this.#maxMessageLength = options.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
+  }
 
   /** The last event ID in force (what a reconnecting client sends as `Last-Event-ID`). */
   get lastId(): string {
@@ -60,6 +76,7 @@ export class SSEDecoder {
     if (last !== undefined) this.#processLine(last);
     // End of input discards the event being built (its block never saw its blank line).
     this.#dataLines = [];
+    this.#dataLength = 0;
     this.#eventType = '';
     this.#atStreamStart = true;
     return this.#take();
@@ -77,6 +94,14 @@ export class SSEDecoder {
       if (text.charCodeAt(0) === BOM) text = text.slice(1);
     }
     this.#lines.push(text, this.#onLine);
+    if (this.#lines.pending + this.#dataLength > this.#maxMessageLength) {
+      throw new TransportError(
+        `An event-stream message is longer than ${this.#maxMessageLength} characters (maxMessageLength)`,
+        0,
+        '',
+        { code: 'STREAM_MESSAGE_TOO_LARGE' },
+      );
+    }
   }
 
   // §9.2.6: a blank line dispatches, `:` starts a comment, otherwise `field: value` (one space
@@ -90,8 +115,10 @@ export class SSEDecoder {
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
-    if (field === 'data') this.#dataLines.push(value);
-    else if (field === 'event') this.#eventType = value;
+    if (field === 'data') {
+      this.#dataLines.push(value);
+      this.#dataLength += value.length;
+    } else if (field === 'event') this.#eventType = value;
     else if (field === 'id' && !value.includes('\0')) this.#lastEventId = value;
     else if (field === 'retry' && /^[0-9]+$/.test(value)) this.#reconnectionTime = Number.parseInt(value, 10);
   }
@@ -105,6 +132,7 @@ export class SSEDecoder {
       });
     }
     this.#dataLines = [];
+    this.#dataLength = 0;
     this.#eventType = '';
   }
 

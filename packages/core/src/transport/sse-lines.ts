@@ -8,6 +8,12 @@ export class SSELineSplitter {
   readonly #fragments: string[] = [];
   // The previous chunk ended with CR: a LF at the start of the next one completes that CRLF.
   #afterCR = false;
+  #pending = 0;
+
+  /** Characters of the line not yet ended. */
+  get pending(): number {
+    return this.#pending;
+  }
 
   /** Feeds decoded text; calls `onLine` for every line it completes, in order. */
   push(text: string, onLine: (line: string) => void): void {
@@ -20,7 +26,10 @@ export class SSELineSplitter {
       start = this.#terminator.lastIndex;
       if (start === text.length && match[0] === '\r') this.#afterCR = true;
     }
-    if (start < text.length) this.#fragments.push(text.slice(start));
+    if (start < text.length) {
+      this.#fragments.push(text.slice(start));
+      this.#pending += text.length - start;
+    }
   }
 
   /** Ends the input: returns the unterminated last line, if any, and forgets it. */
@@ -35,6 +44,7 @@ export class SSELineSplitter {
     this.#fragments.push(tail);
     const line = this.#fragments.join('');
     this.#fragments.length = 0;
+    this.#pending = 0;
     return line;
   }
 }

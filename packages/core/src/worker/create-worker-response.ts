@@ -62,8 +62,16 @@ function runInWorker(job: WorkerJob, sink: ResponseSink): Promise<Settlement> {
       port.close();
       resolve(settlement);
     };
-    const onMessage = ({ data: message }: MessageEvent<WorkerMessage>) => {
-      if (message.t === 'events') reader.take(message.events);
+    const onMessage = ({ data }: MessageEvent<unknown>) => {
+      // Only the worker holds the other end of this port; anything malformed is ignored all the same.
+      const message = data as WorkerMessage | null;
+      if (message === null || typeof message !== 'object') return;
+      if (message.t === 'events') {
+        if (Array.isArray(message.events)) reader.take(message.events);
+        return;
+      }
+      if (message.t !== 'validate' && message.t !== 'end') return;
+      if (message.t === 'validate' && typeof message.call !== 'number') return;
       else if (message.t === 'validate') {
         const { call, data, context } = message;
         void runMainValidators(job.validators, job.output, data, context).then(({ verdict, output }) => {

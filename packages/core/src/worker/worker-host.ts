@@ -27,8 +27,10 @@ import { proxyValidator } from './validator-bridge';
 export function serveWorkerResponses(scope: WorkerScope): () => void {
   const running = new Set<ModelResponse>();
   const onMessage = ({ data: message }: MessageEvent) => {
-    const start = message as WorkerStart | null;
-    if (start?.t === 'start' && start.port !== undefined) serve(start, running);
+    // Only a start with a port of its own is heard here; a response's messages travel on that port.
+    const start = message as WorkerStart | null | undefined;
+    if (start?.t === 'start' && isPort(start.port) && start.options !== null && typeof start.options === 'object')
+      serve(start, running);
   };
   scope.addEventListener('message', onMessage);
   return () => {
@@ -68,9 +70,11 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
     options.frameMs,
   );
   const stop = writeWireEvents(response, {}, (event) => batcher.push(event));
-  port.addEventListener('message', ({ data: message }: MessageEvent<MainMessage>) => {
-    if (message.t === 'abort') response.abort(message.reason);
-    else {
+  port.addEventListener('message', ({ data }: MessageEvent<unknown>) => {
+    const message = data as MainMessage | null;
+    if (message === null || typeof message !== 'object') return;
+    if (message.t === 'abort') response.abort(typeof message.reason === 'string' ? message.reason : undefined);
+    else if (message.t === 'verdict') {
       verdicts.get(message.call)?.(message.verdict);
       verdicts.delete(message.call);
     }
@@ -84,4 +88,9 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
     port.close();
   };
   response.getData().then(end, end);
+}
+
+function isPort(value: unknown): value is MessagePort {
+  const port = value as Partial<MessagePort> | null | undefined;
+  return typeof port?.postMessage === 'function' && typeof port.addEventListener === 'function';
 }
