@@ -9,6 +9,8 @@ export type ModelProxyHandler = (request: Request, client?: ClientInfo) => Promi
 
 /** The longest upstream error message passed on (scrubbed). */
 const MAX_UPSTREAM_MESSAGE = 500;
+/** The most bytes of an upstream error body read: the message is taken from them, the rest is never read. */
+const MAX_UPSTREAM_ERROR_BYTES = 4096;
 
 /**
  * A model proxy that keeps the API key on the server and is safe by default: only same-origin or
@@ -21,7 +23,7 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
   const config = resolveProxyOptions(options);
   const buckets = config.rateLimit && new TokenBuckets(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
 
-  return async (request, client = {}) => {
+  const handle: ModelProxyHandler = async (request, client = {}) => {
     const origin = checkOrigin(request, config.allowedOrigins);
     if (!origin.ok) return problem(403, 'origin_not_allowed', origin.reason);
     const cors: Record<string, string> =
@@ -58,7 +60,10 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
 
     const upstreamAbort = new AbortController();
     const onClientGone = () => upstreamAbort.abort();
+    const release = () => request.signal.removeEventListener('abort', onClientGone);
+    // The client may leave at any stage (also before this line): the upstream request goes with it.
     request.signal.addEventListener('abort', onClientGone, { once: true });
+    if (request.signal.aborted) onClientGone();
     let upstream: Response;
     try {
       upstream = await config.fetch(config.url, {
@@ -69,17 +74,22 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
           authorization: `Bearer ${config.apiKey}`,
         },
         body: JSON.stringify(forwarded),
+        // A redirect would re-send the body (and the key) elsewhere: it is answered, never followed.
+        redirect: 'manual',
         signal: upstreamAbort.signal,
       });
     } catch (error) {
-      request.signal.removeEventListener('abort', onClientGone);
+      release();
       const message = scrubSecret(`the upstream is unreachable: ${(error as Error)?.message ?? error}`, config.apiKey);
       return problem(502, 'upstream_unreachable', message, cors);
     }
-    if (!upstream.ok) {
-      request.signal.removeEventListener('abort', onClientGone);
-      const detail = scrubSecret(upstreamMessage(await upstream.text().catch(() => '')), config.apiKey);
-      return problem(upstream.status, 'upstream_error', detail || `the upstream answered ${upstream.status}`, cors);
+    if (upstream.status < 200 || upstream.status > 299 || upstream.type === 'opaqueredirect') {
+      try {
+        return await upstreamFailure(upstream, config.apiKey, cors);
+      } finally {
+        release();
+        upstreamAbort.abort();
+      }
     }
     // Only our own headers: upstream ones (cookies, request ids, echoes) never reach the client.
     const headers = {
@@ -90,12 +100,18 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     };
-    if (upstream.body === null) return new Response(null, { status: upstream.status, headers });
-    return new Response(passThrough(upstream.body, config.apiKey, upstreamAbort, onClientGone, request), {
+    if (upstream.body === null) {
+      release();
+      return new Response(null, { status: upstream.status, headers });
+    }
+    return new Response(passThrough(upstream.body, config.apiKey, upstreamAbort, release), {
       status: upstream.status,
       headers,
     });
   };
+  // Whatever goes wrong, the answer is a typed error, never a rejected promise (the adapter's bare 500).
+  return (request, client) =>
+    handle(request, client).catch(() => problem(500, 'internal_error', 'the proxy failed to answer'));
 }
 
 /** The client's body reduced to the allowed fields, with the server's rules applied. */
@@ -121,12 +137,10 @@ function passThrough(
   body: ReadableStream<Uint8Array>,
   apiKey: string,
   upstreamAbort: AbortController,
-  onClientGone: () => void,
-  request: Request,
+  done: () => void,
 ): ReadableStream<Uint8Array> {
   const scrubbed = body.pipeThrough(scrubStream(apiKey));
   const reader = scrubbed.getReader();
-  const done = () => request.signal.removeEventListener('abort', onClientGone);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -151,6 +165,55 @@ function passThrough(
   );
 }
 
+/**
+ * The answer to an upstream status that is not 2xx. 4xx and 5xx pass on with a short scrubbed
+ * message read from at most {@link MAX_UPSTREAM_ERROR_BYTES}; a redirect (3xx, never followed) or a
+ * status no client should see (1xx, outside 100–599) is a 502. Every one names `upstream_status`.
+ */
+async function upstreamFailure(upstream: Response, apiKey: string, cors: Record<string, string>): Promise<Response> {
+  const status = upstream.status;
+  if (upstream.type === 'opaqueredirect' || (status >= 300 && status <= 399)) {
+    void upstream.body?.cancel().catch(() => undefined);
+    const message = `the upstream answered ${status || 'a redirect'}; redirects are not followed`;
+    return problem(502, 'upstream_redirect', message, cors, status);
+  }
+  if (status < 400 || status > 599) {
+    void upstream.body?.cancel().catch(() => undefined);
+    return problem(
+      502,
+      'upstream_status_invalid',
+      `the upstream answered an unexpected status ${status}`,
+      cors,
+      status,
+    );
+  }
+  const detail = scrubSecret(upstreamMessage(await readHead(upstream.body, MAX_UPSTREAM_ERROR_BYTES)), apiKey);
+  return problem(status, 'upstream_error', detail || `the upstream answered ${status}`, cors, status);
+}
+
+/** The first `maxBytes` of a body as text; the rest is not read (the body is cancelled), nor is a failing body. */
+async function readHead(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (body === null) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const part = value.subarray(0, maxBytes - size);
+      size += part.byteLength;
+      text += decoder.decode(part, { stream: true });
+    }
+    return text + decoder.decode();
+  } catch {
+    return text;
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
+
 function upstreamMessage(text: string): string {
   let message = text;
   try {
@@ -163,6 +226,19 @@ function upstreamMessage(text: string): string {
   return message.length > MAX_UPSTREAM_MESSAGE ? `${message.slice(0, MAX_UPSTREAM_MESSAGE)}…` : message;
 }
 
-function problem(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: { message, type: 'proxy_error', code } }, { status, headers });
+/** A typed error answer; `upstreamStatus` is the status the upstream answered, when it answered. */
+function problem(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  upstreamStatus?: number,
+): Response {
+  const error = {
+    message,
+    type: 'proxy_error',
+    code,
+    ...(upstreamStatus === undefined ? {} : { upstream_status: upstreamStatus }),
+  };
+  return Response.json({ error }, { status, headers });
 }

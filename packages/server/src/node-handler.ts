@@ -83,6 +83,8 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
   res.flushHeaders();
   const reader = response.body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
+  // The client may have left already (the abort event has fired): the body is cancelled at once.
+  if (signal.aborted) return cancel();
   signal.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
@@ -100,6 +102,7 @@ async function writeResponse(response: Response, res: ServerResponse, signal: Ab
 }
 
 function drained(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const finish = () => {
       res.off('drain', finish);

@@ -323,3 +323,142 @@ describe('createModelProxy as a bare Fetch-API handler (Next.js route handlers, 
     expect(upstream.requests[0]?.closed).toBe(true);
   });
 });
+
+/** Polls `condition` on every macrotask; fails with `what` after a generous 10 s (no timing is asserted). */
+async function eventually(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Resolves when `res` drains or closes (a writer that must not hang once the reader left). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    res.once('drain', resolve);
+    res.once('close', resolve);
+  });
+}
+
+/** A proxy whose upstream `fetch` reports when the upstream's status and headers arrived. */
+async function startObservedProxy(options: Partial<ModelProxyOptions> = {}): Promise<{ answered: () => boolean }> {
+  let answered = false;
+  await startProxy({
+    ...options,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      answered = true;
+      return response;
+    },
+  });
+  return { answered: () => answered };
+}
+
+describe('createModelProxy: the upstream error path is bounded (issue 24, 3)', () => {
+  it('aborts the upstream when the client leaves while an error body trickles', async () => {
+    reply = (_body, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.write('{"error":{"message":"slow');
+    };
+    const observed = await startObservedProxy();
+    const controller = new AbortController();
+    const answer = fetch(`${proxyUrl()}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(chat),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await eventually(observed.answered, 'the upstream answered its status');
+    expect(upstream.requests[0]?.closed).toBe(false);
+    controller.abort();
+    await answer;
+    await eventually(() => upstream.requests[0]?.closed === true, 'the upstream request is closed');
+  });
+
+  it('reads a huge error body only as far as it keeps, then stops reading', async () => {
+    const total = 64 * 1024 * 1024;
+    const chunk = 'x'.repeat(64 * 1024);
+    let written = 0;
+    reply = async (_body, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      while (written < total && !res.destroyed) {
+        written += chunk.length;
+        if (!res.write(chunk)) await drainedOrClosed(res);
+      }
+      res.end();
+    };
+    await startProxy();
+    const response = await post(chat);
+    expect(response.status).toBe(500);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('upstream_error');
+    expect(error.message).toBe(`${'x'.repeat(500)}…`);
+    await eventually(() => upstream.requests[0]?.closed === true, 'the upstream connection is closed');
+    expect(written).toBeLessThan(total);
+  });
+});
+
+describe('createModelProxy: unusual upstream statuses are typed 502s (issue 24, 4)', () => {
+  for (const status of [304, 600, 999]) {
+    it(`an upstream ${status} gives 502 with a code and the upstream status`, async () => {
+      reply = (_body, res) => {
+        res.writeHead(status);
+        res.end();
+      };
+      await startProxy();
+      const response = await post(chat);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        error: {
+          type: 'proxy_error',
+          code: status === 304 ? 'upstream_redirect' : 'upstream_status_invalid',
+          message: expect.stringContaining(String(status)),
+          upstream_status: status,
+        },
+      });
+    });
+  }
+
+  it('a bare Fetch handler resolves (never rejects) on an upstream 600', async () => {
+    reply = (_body, res) => {
+      res.writeHead(600);
+      res.end('odd');
+    };
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, rateLimit: false });
+    const response = await handler(
+      new Request('http://localhost/api/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(chat),
+      }),
+    );
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: { code: 'upstream_status_invalid', upstream_status: 600 } });
+  });
+});
+
+describe('createModelProxy: redirects are not followed (issue 24, 7)', () => {
+  it('an upstream 307 to another host gives 502 naming the status; the target never sees the body', async () => {
+    const elsewhere = await startUpstream((_body, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    try {
+      reply = (_body, res) => {
+        res.writeHead(307, { location: `${elsewhere.url}/chat/completions` });
+        res.end();
+      };
+      await startProxy();
+      const response = await post(chat);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'upstream_redirect', message: expect.stringContaining('307'), upstream_status: 307 },
+      });
+      expect(upstream.requests).toHaveLength(1);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
