@@ -1,4 +1,4 @@
-import { checkOrigin } from './check-origin';
+import { checkHost, checkOrigin } from './check-origin';
 import { type ClientInfo, type ModelProxyOptions, resolveProxyOptions, TOOL_FIELDS } from './proxy-options';
 import { readCappedBody } from './read-capped-body';
 import { scrubSecret, scrubStream } from './scrub-secret';
@@ -9,6 +9,8 @@ export type ModelProxyHandler = (request: Request, client?: ClientInfo) => Promi
 
 /** The longest upstream error message passed on (scrubbed). */
 const MAX_UPSTREAM_MESSAGE = 500;
+/** The deepest request body accepted (a chat body with a nested JSON schema stays far below). */
+const MAX_BODY_DEPTH = 128;
 /** The most bytes of an upstream error body read: the message is taken from them, the rest is never read. */
 const MAX_UPSTREAM_ERROR_BYTES = 4096;
 
@@ -24,7 +26,9 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
   const buckets = config.rateLimit && new TokenBuckets(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
 
   const handle: ModelProxyHandler = async (request, client = {}) => {
-    const origin = checkOrigin(request, config.allowedOrigins);
+    const host = checkHost(request, config.allowedHosts);
+    if (!host.ok) return problem(403, 'host_not_allowed', host.reason);
+    const origin = checkOrigin(request, host.host, config.allowedOrigins);
     if (!origin.ok) return problem(403, 'origin_not_allowed', origin.reason);
     const cors: Record<string, string> =
       origin.corsOrigin === undefined ? {} : { 'access-control-allow-origin': origin.corsOrigin, vary: 'origin' };
@@ -54,6 +58,8 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
     }
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return problem(400, 'invalid_body', 'the body must be a JSON object', cors);
+    if (deeperThan(body, MAX_BODY_DEPTH))
+      return problem(400, 'body_too_deep', `the body nests deeper than ${MAX_BODY_DEPTH} levels`, cors);
     const tool = TOOL_FIELDS.find((field) => field in body && !config.allowBody.has(field));
     if (tool !== undefined) return problem(400, 'tools_not_allowed', `"${tool}" is not allowed`, cors);
     const forwarded = upstreamBody(body as Record<string, unknown>, config);
@@ -130,6 +136,18 @@ function upstreamBody(body: Record<string, unknown>, config: ReturnType<typeof r
   }
   if (!capped) out.max_tokens = config.maxTokens;
   return out;
+}
+
+/** Whether a parsed JSON value nests deeper than `max` objects and arrays; iterative, so no depth overflows it. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The upstream body piped through the key scrubber; cancelling it (the client left) aborts the upstream. */

@@ -37,7 +37,7 @@ export function toNodeHandler(handler: FetchHandler): NodeHandler {
 }
 
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const url = requestUrl(req.url ?? '/', req.headers.host);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -52,6 +52,30 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     headers.delete('content-length');
   } else if (hasBody) body = bodyStream(req);
   return new Request(url, { method: req.method, headers, signal, body, duplex: 'half' } as RequestInit);
+}
+
+/**
+ * The request's URL: the `Host` header's authority and the target's path. The authority of an
+ * absolute-form (`POST http://evil/…`), `//evil/…` or `/\evil/…` target is the client's word and
+ * is never used; a missing or malformed `Host` becomes `host.invalid` (RFC 2606), which no host check allows.
+ */
+function requestUrl(target: string, host: string | undefined): URL {
+  const path = pathOf(target);
+  try {
+    if (host !== undefined) return new URL(path, `http://${host}`);
+  } catch {
+    // A Host that is not an authority.
+  }
+  return new URL(path, 'http://host.invalid');
+}
+
+function pathOf(target: string): string {
+  try {
+    const url = new URL(target, 'http://host.invalid');
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/';
+  }
 }
 
 /** The request body as a web stream, read on demand (no `node:stream` import: the package stays runtime-neutral). */

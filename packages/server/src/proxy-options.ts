@@ -1,4 +1,5 @@
 import { FieldstreamError } from '@fieldstream/core';
+import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './check-origin';
 
 /** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
 export type ClientInfo = {
@@ -23,6 +24,14 @@ export type ModelProxyOptions = {
    * same-origin pages (and clients that send no `Origin`, such as servers and curl) get through.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The `Host` values the proxy answers to (`app.example.com`; `.example.com` for it and its
+   * subdomains; `app.example.com:8443` for one port, otherwise any port). A request addressed to
+   * any other host is refused (403 `host_not_allowed`): after a DNS rebinding the attacker's page is
+   * "same-origin" with its own host name, and only this list tells it apart. Default: `localhost`,
+   * `127.0.0.1` and `[::1]` on any port (local development); a deployment lists its host names.
+   */
+  allowedHosts?: readonly string[];
   /** The cap on `max_tokens` / `max_completion_tokens`; set to it when the client sends none. Default 4096. */
   maxTokens?: number;
   /**
@@ -70,6 +79,7 @@ export type ResolvedProxyOptions = {
   apiKey: string;
   model: string | undefined;
   allowedOrigins: ReadonlySet<string>;
+  allowedHosts: readonly HostPattern[];
   maxTokens: number;
   allowBody: ReadonlySet<string>;
   rateLimit:
@@ -99,12 +109,20 @@ export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOp
       return fail(`allowedOrigins: ${JSON.stringify(origin)} is not an origin (https://host[:port])`);
     }
   });
+  const hosts = options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS;
+  if (!Array.isArray(hosts) || hosts.length === 0) fail('allowedHosts must list at least one host');
+  const allowedHosts = hosts.map(
+    (host) =>
+      (typeof host === 'string' ? parseHostPattern(host) : undefined) ??
+      fail(`allowedHosts: ${JSON.stringify(host)} is not a host (app.example.com, .example.com or host:port)`),
+  );
   const limit = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
   return {
     url: `${upstream.baseURL.replace(/\/+$/, '')}${upstream.path ?? '/chat/completions'}`,
     apiKey: upstream.apiKey,
     model: upstream.model,
     allowedOrigins: new Set(origins),
+    allowedHosts,
     maxTokens: positive('maxTokens', options.maxTokens, 4096),
     allowBody: new Set(options.allowBody ?? DEFAULT_ALLOW_BODY),
     rateLimit:

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { type ClientRequest, request as httpRequest, type ServerResponse } from 'node:http';
 import { FieldstreamError } from '@fieldstream/core';
 import { createModelProxy, type ModelProxyOptions, toNodeHandler } from '@fieldstream/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -287,8 +287,11 @@ describe('createModelProxy: streaming', () => {
 });
 
 describe('createModelProxy as a bare Fetch-API handler (Next.js route handlers, Hono)', () => {
-  it('answers Request objects directly; same origin is the request URL host', async () => {
-    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY } });
+  it('answers Request objects directly; same origin is the request URL host, when allowedHosts lists it', async () => {
+    const handler = createModelProxy({
+      upstream: { baseURL: upstream.url, apiKey: KEY },
+      allowedHosts: ['app.example'],
+    });
     const request = (origin: string) =>
       new Request('https://app.example/api/model/chat/completions', {
         method: 'POST',
@@ -460,5 +463,105 @@ describe('createModelProxy: redirects are not followed (issue 24, 7)', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+});
+
+/**
+ * A POST to the proxy's port written by `node:http` as given: any request target (absolute-form,
+ * `//authority`), any `Host`; `send` writes the body (and may never end it).
+ */
+function rawPost(
+  target: string,
+  headers: Record<string, string>,
+  send: (request: ClientRequest) => void = (request) => request.end(JSON.stringify(chat)),
+): Promise<{ status: number; json: { error?: { code?: string } } }> {
+  const { port } = new URL(proxyUrl());
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: target,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      async (response) => {
+        let text = '';
+        for await (const chunk of response) text += chunk;
+        resolve({ status: response.statusCode ?? 0, json: text.startsWith('{') ? JSON.parse(text) : {} });
+      },
+    );
+    request.on('error', reject);
+    send(request);
+  });
+}
+
+describe('createModelProxy: DNS rebinding and foreign request targets (issue 24, 5)', () => {
+  it('a rebound Host with its own Origin is refused by default; the key is not spent', async () => {
+    await startProxy();
+    for (const host of ['rebind.evil.example', `rebind.evil.example:${new URL(proxyUrl()).port}`]) {
+      const answer = await rawPost('/api/chat', { host, origin: `http://${host}` });
+      expect(answer).toMatchObject({ status: 403, json: { error: { code: 'host_not_allowed' } } });
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('localhost, 127.0.0.1 and [::1] on any port pass by default; allowedHosts replaces them', async () => {
+    await startProxy();
+    for (const host of ['localhost:5173', '127.0.0.1:8080', '[::1]:3000', 'localhost']) {
+      expect((await rawPost('/api/chat', { host, origin: `http://${host}` })).status).toBe(200);
+    }
+    await proxy?.close();
+    await startProxy({ allowedHosts: ['app.example', '.preview.example', 'admin.example:8443'] });
+    for (const host of ['app.example', 'App.Example:3000', 'pr-1.preview.example', 'admin.example:8443']) {
+      expect((await rawPost('/api/chat', { host, origin: `https://${host}` })).status).toBe(200);
+    }
+    for (const host of ['localhost:5173', 'evil-app.example', 'preview.example.evil', 'admin.example:9000']) {
+      expect((await rawPost('/api/chat', { host, origin: `https://${host}` })).status).toBe(403);
+    }
+    expect(upstream.requests).toHaveLength(8);
+  });
+
+  it('a request target naming another authority never becomes the origin compared against', async () => {
+    await startProxy();
+    const host = new URL(proxyUrl()).host;
+    for (const target of ['http://evil.example/api/chat', '//evil.example/api/chat', '/\\evil.example/api/chat']) {
+      const answer = await rawPost(target, { host, origin: 'http://evil.example' });
+      expect(answer).toMatchObject({ status: 403, json: { error: { code: 'origin_not_allowed' } } });
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('a bare Fetch handler refuses a request URL on a host it was not given', async () => {
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, rateLimit: false });
+    const response = await handler(
+      new Request('http://rebind.evil.example/api/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://rebind.evil.example' },
+        body: JSON.stringify(chat),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'host_not_allowed' } });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses to start with an allowedHosts entry that is not a host', () => {
+    for (const entry of ['https://app.example', 'app.example/path', '']) {
+      expect(() =>
+        createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, allowedHosts: [entry] }),
+      ).toThrow(/allowedHosts/);
+    }
+  });
+});
+
+describe('createModelProxy: input errors are 4xx, never 502 (issue 24, 6)', () => {
+  it('a 30 000-deep body that fits the size cap is 400 body_too_deep, with no upstream call', async () => {
+    await startProxy();
+    const depth = 30_000;
+    const response = await post(`{"messages":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'body_too_deep' } });
+    expect(upstream.requests).toHaveLength(0);
   });
 });
