@@ -29,13 +29,13 @@ export type FormatLookup = readonly FormatDefinition[] | undefined;
  * The definition of `name`, or a `FormatNotRegisteredError` saying how to make it available. The
  * built-in json entry has no `instructions` (the response renders json's own).
  */
-export function formatDefinition(
-  name: FormatName,
-  local: FormatLookup,
-  where: string,
-  pickedByAuto = false,
-): FormatParsing {
+export function formatDefinition(name: FormatName, local: FormatLookup, where: string): FormatParsing {
   const definition = local?.find((candidate) => candidate.name === name) ?? registered.get(name);
-  if (definition === undefined) throw new FormatNotRegisteredError(name, where, pickedByAuto);
+  if (definition === undefined) throw new FormatNotRegisteredError(name, where);
   return definition;
+}
+
+/** Whether `name` is available to a call: in its own `formats`, or registered. */
+export function hasFormat(name: FormatName, local: FormatLookup): boolean {
+  return local?.some((candidate) => candidate.name === name) === true || registered.has(name);
 }

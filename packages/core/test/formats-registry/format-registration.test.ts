@@ -63,14 +63,28 @@ describe('format registration', () => {
     }
   });
 
-  it('auto needs the formats it may pick, and says when it picked one that is missing', async () => {
+  it('auto picks among the available formats: json when the shape suggests one not registered', async () => {
     const core = await freshCore();
-    // strings and a typed field: auto picks hybrid.
+    // strings and a typed field: the shape suggests hybrid.
     const mixed = core.defineOutput({ summary: ['string', 'a summary'], score: ['integer', '0-10'] });
     expect(core.selectFormat(mixed)).toBe('hybrid');
-    const error = thrown(() => core.createStreamParser({ format: 'auto', output: mixed }));
-    expect(error).toMatchObject({ code: 'FORMAT_NOT_REGISTERED', format: 'hybrid' });
-    expect((error as Error).message).toContain('the hybrid format is not registered (auto picked it for this schema)');
+    expect(core.createStreamParser({ format: 'auto', output: mixed }).format).toBe('json');
+    expect(core.createStreamParser({ format: 'auto', output: mixed, formats: [core.hybridFormat] }).format).toBe(
+      'hybrid',
+    );
+    const response = core.createResponse({
+      model: core.scriptedModel({ answers: ['{"summary": "ok", "score": 3}'] }),
+      input: 'x',
+      output: mixed,
+    });
+    const formats: string[] = [];
+    response.subscribe((event) => {
+      if (event.type === 'attempt') formats.push(event.format);
+    });
+    expect(await response.getData()).toEqual({ summary: 'ok', score: 3 });
+    expect(formats).toEqual(['json']);
+    core.registerFormat(core.hybridFormat);
+    expect(core.createStreamParser({ format: 'auto', output: mixed }).format).toBe('hybrid');
     // a schema auto answers in json needs nothing.
     const nested = core.defineOutput({ meta: { score: ['integer', '0-10'] } });
     expect(core.parseOutput('{"meta": {"score": 3}}', { format: 'auto', output: nested })).toEqual({
