@@ -9,17 +9,22 @@ export type ModelProxyHandler = (request: Request, client?: ClientInfo) => Promi
 
 /** The longest upstream error message passed on (scrubbed). */
 const MAX_UPSTREAM_MESSAGE = 500;
+/** Why a request is refused when the rate limit has no way to tell its client from others. */
+const NO_CLIENT_KEY =
+  'the proxy cannot tell clients apart: set rateLimit.key (e.g. the client address your platform sets), or rateLimit: false';
 /** The deepest request body accepted (a chat body with a nested JSON schema stays far below). */
 const MAX_BODY_DEPTH = 128;
 /** The most bytes of an upstream error body read: the message is taken from them, the rest is never read. */
 const MAX_UPSTREAM_ERROR_BYTES = 4096;
 
 /**
- * A model proxy that keeps the API key on the server and is safe by default: only same-origin or
- * allowed origins; only `application/json` bodies (a cross-origin "simple" request can never spend
- * the key); only allowed body fields, `n` forced to 1, `max_tokens` capped, tools refused; capped
- * bodies; a per-client token bucket; the key scrubbed from every response; SSE passed through with
- * backpressure; the upstream request aborted when the client goes away.
+ * A model proxy that keeps the API key on the server and is safe by default: only requests addressed
+ * to an allowed host (DNS rebinding); only same-origin or allowed origins; only `application/json`
+ * bodies (a cross-origin "simple" request can never spend the key); only allowed body fields, `n`
+ * forced to 1, `max_tokens` capped, tools refused; bodies capped in size, depth and time; a
+ * per-client token bucket; the key scrubbed from every response; SSE passed through with
+ * backpressure; redirects never followed; upstream error bodies read only as far as kept; the
+ * upstream request aborted when the client goes away; every failure a typed JSON error.
  */
 export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler {
   const config = resolveProxyOptions(options);
@@ -43,16 +48,19 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
     if (mediaType !== 'application/json')
       return problem(415, 'unsupported_media_type', 'the body must be application/json', cors);
     if (buckets && config.rateLimit) {
-      const wait = buckets.take(config.rateLimit.key(request, client));
+      // Without a key per client every caller would share one bucket, and one could lock out all.
+      const clientKey = config.rateLimit.key ? config.rateLimit.key(request, client) : client.address;
+      if (typeof clientKey !== 'string' || clientKey === '')
+        return problem(500, 'rate_limit_key_required', NO_CLIENT_KEY, cors);
+      const wait = buckets.take(clientKey);
       if (wait > 0)
         return problem(429, 'rate_limited', 'too many requests', { ...cors, 'retry-after': String(Math.ceil(wait)) });
     }
-    const text = await readCappedBody(request, config.maxBodyBytes);
-    if (text === undefined)
-      return problem(413, 'body_too_large', `the body is larger than ${config.maxBodyBytes} bytes`, cors);
+    const read = await readCappedBody(request, config.maxBodyBytes, config.bodyTimeoutMs);
+    if (!read.ok) return bodyProblem(read.reason, config, cors);
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(read.text);
     } catch {
       return problem(400, 'invalid_json', 'the body is not valid JSON', cors);
     }
@@ -148,6 +156,21 @@ function deeperThan(value: unknown, max: number): boolean {
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
   return false;
+}
+
+/** The answer to a body that could not be read: too large (413), too slow (408, the connection closed), or cut. */
+function bodyProblem(
+  reason: 'too_large' | 'timeout' | 'unreadable',
+  config: { maxBodyBytes: number; bodyTimeoutMs: number },
+  cors: Record<string, string>,
+): Response {
+  if (reason === 'too_large')
+    return problem(413, 'body_too_large', `the body is larger than ${config.maxBodyBytes} bytes`, cors);
+  if (reason === 'timeout') {
+    const message = `the body did not arrive within ${config.bodyTimeoutMs} ms`;
+    return problem(408, 'body_timeout', message, { ...cors, connection: 'close' });
+  }
+  return problem(400, 'body_unreadable', 'the body could not be read', cors);
 }
 
 /** The upstream body piped through the key scrubber; cancelling it (the client left) aborts the upstream. */

@@ -3,7 +3,11 @@ import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './che
 
 /** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
 export type ClientInfo = {
-  /** The client's address (the socket's remote address), the default rate-limit key. */
+  /**
+   * The client's address (the socket's remote address), the default rate-limit key. A bare Fetch
+   * handler has none: it needs `rateLimit.key` (or `rateLimit: false`), else it answers 500
+   * `rate_limit_key_required` and never calls the upstream.
+   */
   address?: string;
 };
 
@@ -39,12 +43,19 @@ export type ModelProxyOptions = {
    * `function_call` are refused (400) unless listed here. `n` is always 1.
    */
   allowBody?: readonly string[];
-  /** Per-client token bucket: `capacity` requests at once, refilled at `refillPerSecond`. `false` turns it off. */
+  /**
+   * Per-client token bucket: `capacity` requests at once (default 20), refilled at `refillPerSecond`
+   * (default 0.5). `key` names the client; without it the client is `ClientInfo.address` (what
+   * `toNodeHandler` passes). A request with neither is refused (500 `rate_limit_key_required`), so
+   * a bare Fetch handler (Next.js, Hono) needs a `key` (or `false`, which turns the limit off).
+   */
   rateLimit?:
     | false
     | { capacity?: number; refillPerSecond?: number; key?: (request: Request, client: ClientInfo) => string };
   /** Largest request body in bytes. Default 64 KiB. */
   maxBodyBytes?: number;
+  /** The time the whole request body may take to arrive, in ms; later it is 408 `body_timeout`. Default 10 000. */
+  bodyTimeoutMs?: number;
   /** The upstream `fetch` (tests, instrumentation). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
 };
@@ -83,9 +94,10 @@ export type ResolvedProxyOptions = {
   maxTokens: number;
   allowBody: ReadonlySet<string>;
   rateLimit:
-    | { capacity: number; refillPerSecond: number; key: (request: Request, client: ClientInfo) => string }
+    | { capacity: number; refillPerSecond: number; key: ((request: Request, client: ClientInfo) => string) | undefined }
     | undefined;
   maxBodyBytes: number;
+  bodyTimeoutMs: number;
   fetch: typeof fetch;
 };
 
@@ -131,9 +143,10 @@ export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOp
         : {
             capacity: positive('rateLimit.capacity', limit.capacity, 20),
             refillPerSecond: positive('rateLimit.refillPerSecond', limit.refillPerSecond, 0.5),
-            key: limit.key ?? ((_request, client) => client.address ?? 'unknown'),
+            key: limit.key,
           },
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 64 * 1024),
+    bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs, 10_000),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
   };
 }

@@ -291,6 +291,7 @@ describe('createModelProxy as a bare Fetch-API handler (Next.js route handlers, 
     const handler = createModelProxy({
       upstream: { baseURL: upstream.url, apiKey: KEY },
       allowedHosts: ['app.example'],
+      rateLimit: { key: (request) => request.headers.get('x-real-ip') ?? 'anonymous' },
     });
     const request = (origin: string) =>
       new Request('https://app.example/api/model/chat/completions', {
@@ -310,7 +311,7 @@ describe('createModelProxy as a bare Fetch-API handler (Next.js route handlers, 
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(sseChunk('first'));
     };
-    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY } });
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, rateLimit: false });
     const controller = new AbortController();
     const response = await handler(
       new Request('http://localhost/api/chat', {
@@ -563,5 +564,54 @@ describe('createModelProxy: input errors are 4xx, never 502 (issue 24, 6)', () =
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'body_too_deep' } });
     expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('createModelProxy: per-client rate limits and a body deadline (issue 24, 9)', () => {
+  const request = (address?: string) =>
+    new Request('http://localhost/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(address ? { 'x-real-ip': address } : {}) },
+      body: JSON.stringify(chat),
+    });
+
+  it('a bare Fetch handler that cannot tell clients apart refuses to spend the key (no shared bucket)', async () => {
+    const handler = createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY } });
+    for (let i = 0; i < 3; i++) {
+      const response = await handler(request());
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ error: { code: 'rate_limit_key_required' } });
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('with rateLimit.key each client has its own bucket: one client over its limit locks no one else out', async () => {
+    const handler = createModelProxy({
+      upstream: { baseURL: upstream.url, apiKey: KEY },
+      rateLimit: { capacity: 1, refillPerSecond: 0.001, key: (req) => req.headers.get('x-real-ip') ?? '' },
+    });
+    const statuses = [];
+    for (const address of ['10.0.0.1', '10.0.0.1', '10.0.0.2']) {
+      const response = await handler(request(address));
+      statuses.push(response.status);
+      await response.text();
+    }
+    expect(statuses).toEqual([200, 429, 200]);
+    expect((await handler(request())).status).toBe(500);
+  });
+
+  it('a body that drips slower than bodyTimeoutMs gets 408 body_timeout, with no upstream call', async () => {
+    await startProxy({ bodyTimeoutMs: 100 });
+    const answer = await rawPost('/api/chat', { 'content-length': '1000' }, (request) => {
+      request.write('{"messages":');
+    });
+    expect(answer).toMatchObject({ status: 408, json: { error: { code: 'body_timeout' } } });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses to start with a bodyTimeoutMs that is not a positive number', () => {
+    expect(() => createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, bodyTimeoutMs: 0 })).toThrow(
+      /bodyTimeoutMs must be a positive number/,
+    );
   });
 });
