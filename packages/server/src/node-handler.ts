@@ -13,7 +13,8 @@ export type NodeHandler = (
 
 /**
  * Adapts a Fetch-API handler to `node:http` (and Express, Connect, Vite middleware; a `req.body` a
- * framework already parsed is used as the body). The request's
+ * framework already parsed is used as the body). The request's URL is the `Host` header's
+ * authority and the target's path (never an authority the target names). The request's
  * signal aborts when the client disconnects, the response body is written with backpressure
  * (waiting for `drain`), and closing the socket cancels the body (which aborts the upstream).
  */
@@ -55,18 +56,18 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
 }
 
 /**
- * The request's URL: the `Host` header's authority and the target's path. The authority of an
- * absolute-form (`POST http://evil/…`), `//evil/…` or `/\evil/…` target is the client's word and
- * is never used; a missing or malformed `Host` becomes `host.invalid` (RFC 2606), which no host check allows.
+ * The request's URL: the `Host` header's authority (`localhost` without one) and the
+ * target's path. The authority of an absolute-form (`POST http://evil/…`), `//evil/…` or
+ * `/\evil/…` target is the client's word and is never used; a `Host` that is not an authority
+ * gives `host.invalid` (RFC 2606), which no host check allows.
  */
-function requestUrl(target: string, host: string | undefined): URL {
+function requestUrl(target: string, host = 'localhost'): URL {
   const path = pathOf(target);
   try {
-    if (host !== undefined) return new URL(path, `http://${host}`);
+    return new URL(path, `http://${host}`);
   } catch {
-    // A Host that is not an authority.
+    return new URL(path, 'http://host.invalid');
   }
-  return new URL(path, 'http://host.invalid');
 }
 
 function pathOf(target: string): string {
