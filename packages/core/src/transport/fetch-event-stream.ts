@@ -57,16 +57,66 @@ export async function* fetchEventStream(
   const { isEndMessage, signal } = options;
   const target = String(url);
   if (!isEndMessage) return yield* streamEvents(target, options);
+  // Closes the connection when reading past the end marker takes too long.
+  const stop = new AbortController();
+  const stopForwarding = onAbort(signal, () => stop.abort(signal?.reason));
   try {
-    for await (const message of streamEvents(target, options)) {
+    const events = streamEvents(target, { ...options, signal: stop.signal });
+    for await (const message of events) {
+      let end: boolean;
+      try {
+        end = isEndMessage(message);
+      } catch (error) {
+        yield message;
+        throw error;
+      }
+      if (end) {
+        await drainAfterEnd(events, stop);
+        yield message;
+        return;
+      }
       yield message;
-      if (isEndMessage(message)) return;
     }
     throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
       url: target,
     });
   } catch (error) {
     throw streamError(error, signal, target);
+  } finally {
+    stopForwarding();
+  }
+}
+
+/** How long the rest of a body is read after its end marker before the connection is closed. */
+const DRAIN_AFTER_END_MS = 250;
+/** How many more messages the rest of a body may hold after its end marker. */
+const DRAIN_AFTER_END_MESSAGES = 16;
+
+/**
+ * Reads what follows the end marker (usually nothing: the server closes the body) so that a
+ * finished stream ends as the server ended it, not with a client-side cancel the browser logs as
+ * `net::ERR_ABORTED`. Bounded in time and messages; whatever is left is closed then.
+ */
+async function drainAfterEnd(
+  events: AsyncGenerator<SSEMessage, void, undefined>,
+  stop: AbortController,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DRAIN_AFTER_END_MS);
+  });
+  try {
+    for (let count = 0; count < DRAIN_AFTER_END_MESSAGES; count++) {
+      const step = await Promise.race([events.next(), late]);
+      if (step === 'late') break;
+      if (step.done === true) return;
+    }
+    stop.abort();
+    await events.next().catch(() => undefined);
+  } catch {
+    // The stream's end marker was seen: a failure after it changes nothing.
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -107,6 +107,34 @@ describe('fetchEventStream edges', () => {
     );
   });
 
+  it('a stream that closes after its end marker is read to its end, never cancelled (no ERR_ABORTED)', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: a\n\ndata: [DONE]\n\n'));
+        // The server's last bytes and its close come a moment after the end marker.
+        setTimeout(() => {
+          controller.enqueue(new TextEncoder().encode(': bye\n\n'));
+          controller.close();
+        }, 5);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const messages: SSEMessage[] = [];
+    // The consumer stops at the end marker, as fromPatchStream and the providers do.
+    for await (const message of fetchEventStream('http://x.test/', {
+      fetch: async () => withBody(body),
+      isEndMessage: (end) => end.data === '[DONE]',
+    })) {
+      messages.push(message);
+      if (message.data === '[DONE]') break;
+    }
+    expect(messages.map((message) => message.data)).toEqual(['a', '[DONE]']);
+    expect(cancelled).toBe(false);
+  });
+
   it('an isEndMessage that throws ends the stream with its error and releases the body', async () => {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
