@@ -1,6 +1,13 @@
 import { ProviderError } from '../errors/errors';
 import { checkHttpProviderOptions } from './check-provider-options';
-import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
+import {
+  endedEarly,
+  endpoint,
+  type HttpProviderOptions,
+  postEventStream,
+  redactingKey,
+  requestBody,
+} from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent } from './model';
 import { definedOnly } from './provider-meta';
@@ -26,7 +33,7 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
  */
 export function anthropicMessages(options: AnthropicMessagesOptions): Model {
   checkHttpProviderOptions('anthropicMessages', options);
-  return async function* anthropicMessagesModel(request, { signal }) {
+  return redactingKey(options.apiKey, async function* anthropicMessagesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'messages');
     const headers: Record<string, string> = {
       'anthropic-version': options.version ?? '2023-06-01',
@@ -43,7 +50,14 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;
-    for await (const message of postEventStream(url, options, headers, body, signal)) {
+    for await (const message of postEventStream(
+      url,
+      options,
+      headers,
+      body,
+      signal,
+      (message) => message.event === 'message_stop',
+    )) {
       const event = parseEventJSON(PROVIDER, message.data);
       switch (asString(event.type) ?? message.event) {
         case 'message_start': {
@@ -84,7 +98,7 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
       }
     }
     throw endedEarly(PROVIDER, url, 'message_stop');
-  };
+  });
 }
 
 function messageDelta(event: JsonRecord, inputTokens: number | undefined): ModelEvent {

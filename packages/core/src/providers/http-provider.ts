@@ -2,7 +2,8 @@ import { TransportError } from '../errors/errors';
 import { streamEvents } from '../transport/fetch-event-stream';
 import type { RetryOptions } from '../transport/retry-policy';
 import type { SSEMessage } from '../transport/sse-message';
-import type { ModelRequest } from './model';
+import type { Model, ModelRequest } from './model';
+import { createSecretRedactor, redactError } from './redact-secret';
 
 /** Options shared by the HTTP providers (`openAIChat`, `openAIResponses`, `anthropicMessages`). */
 export type HttpProviderOptions = {
@@ -46,8 +47,11 @@ export function postEventStream(
   headers: Record<string, string>,
   body: Record<string, unknown>,
   signal: AbortSignal,
+  /** The provider's end marker: the stream is read to its end after it, never cancelled. */
+  isEndMessage: (message: SSEMessage) => boolean,
 ): AsyncGenerator<SSEMessage, void, undefined> {
   return streamEvents(url, {
+    isEndMessage,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers, ...options.headers },
     body: JSON.stringify(body),
@@ -60,4 +64,21 @@ export function postEventStream(
 /** The error for a stream that closed cleanly before the provider's end marker. */
 export function endedEarly(provider: string, url: string, marker: string): TransportError {
   return new TransportError(`Connection dropped: the ${provider} stream ended before ${marker}`, 0, '', { url });
+}
+
+/**
+ * The model, with `apiKey` redacted from every error it throws: an upstream 401 body or an error
+ * event that quotes the key (or 8+ characters of it) never reaches a response's error event, its
+ * observations, a patch stream or a log.
+ */
+export function redactingKey(apiKey: string | undefined, model: Model): Model {
+  if (!apiKey) return model;
+  const redactor = createSecretRedactor(apiKey);
+  return async function* keyRedactedModel(request, options) {
+    try {
+      yield* model(request, options);
+    } catch (error) {
+      throw redactError(error, redactor);
+    }
+  };
 }

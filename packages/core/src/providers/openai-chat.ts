@@ -1,7 +1,14 @@
 import { ProviderError } from '../errors/errors';
 import { checkHttpProviderOptions } from './check-provider-options';
 import type { GeminiThoughts } from './gemini-thoughts';
-import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
+import {
+  endedEarly,
+  endpoint,
+  type HttpProviderOptions,
+  postEventStream,
+  redactingKey,
+  requestBody,
+} from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { answerChoice, chunkUsage, deltaParts } from './openai-chat-chunk';
@@ -28,7 +35,7 @@ export type OpenAIChatOptions = HttpProviderOptions & {
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
   checkHttpProviderOptions(PROVIDER, options);
-  return async function* openAIChatModel(request, { signal }) {
+  return redactingKey(options.apiKey, async function* openAIChatModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
     const body = requestBody(options, request, {
@@ -43,7 +50,14 @@ export function openAIChat(options: OpenAIChatOptions): Model {
     let refusal = '';
     // Only Gemini's flagged thought deltas need the tag reader: it loads with the first one (decision 0013).
     let thoughts: GeminiThoughts | undefined;
-    for await (const message of postEventStream(url, options, headers, body, signal)) {
+    for await (const message of postEventStream(
+      url,
+      options,
+      headers,
+      body,
+      signal,
+      (message) => message.data === '[DONE]',
+    )) {
       if (message.data === '[DONE]') {
         const reasoning = thoughts?.finish().reasoning;
         if (reasoning) yield { type: 'reasoning', delta: reasoning };
@@ -77,7 +91,7 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       if (usage) yield usageEvent(usage);
     }
     throw endedEarly(PROVIDER, url, 'data: [DONE]');
-  };
+  });
 }
 
 function responseFormat(request: ModelRequest): Record<string, unknown> {

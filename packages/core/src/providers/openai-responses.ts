@@ -1,6 +1,13 @@
 import { ProviderError } from '../errors/errors';
 import { checkHttpProviderOptions } from './check-provider-options';
-import { endedEarly, endpoint, type HttpProviderOptions, postEventStream, requestBody } from './http-provider';
+import {
+  endedEarly,
+  endpoint,
+  type HttpProviderOptions,
+  postEventStream,
+  redactingKey,
+  requestBody,
+} from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { definedOnly } from './provider-meta';
@@ -20,7 +27,7 @@ export type OpenAIResponsesOptions = HttpProviderOptions;
  */
 export function openAIResponses(options: OpenAIResponsesOptions): Model {
   checkHttpProviderOptions('openAIResponses', options);
-  return async function* openAIResponsesModel(request, { signal }) {
+  return redactingKey(options.apiKey, async function* openAIResponsesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'responses');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
     const body = requestBody(options, request, {
@@ -29,7 +36,14 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
       ...textFormat(request),
     });
     let refusal = '';
-    for await (const message of postEventStream(url, options, headers, body, signal)) {
+    for await (const message of postEventStream(
+      url,
+      options,
+      headers,
+      body,
+      signal,
+      (message) => message.event === 'response.completed' || message.event === 'response.incomplete',
+    )) {
       const event = parseEventJSON(PROVIDER, message.data);
       const type = asString(event.type) ?? message.event;
       switch (type) {
@@ -74,7 +88,7 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
       }
     }
     throw endedEarly(PROVIDER, url, 'response.completed');
-  };
+  });
 }
 
 function textFormat(request: ModelRequest): Record<string, unknown> {

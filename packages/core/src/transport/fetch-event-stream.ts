@@ -57,33 +57,17 @@ export async function* fetchEventStream(
   const { isEndMessage, signal } = options;
   const target = String(url);
   if (!isEndMessage) return yield* streamEvents(target, options);
-  // Closes the connection when reading past the end marker takes too long.
-  const stop = new AbortController();
-  const stopForwarding = onAbort(signal, () => stop.abort(signal?.reason));
+  let ended = false;
   try {
-    const events = streamEvents(target, { ...options, signal: stop.signal });
-    for await (const message of events) {
-      let end: boolean;
-      try {
-        end = isEndMessage(message);
-      } catch (error) {
-        yield message;
-        throw error;
-      }
-      if (end) {
-        await drainAfterEnd(events, stop);
-        yield message;
-        return;
-      }
+    for await (const message of streamEvents(target, { ...options, isEndMessage: (m) => (ended = isEndMessage(m)) })) {
       yield message;
+      if (ended) return;
     }
     throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
       url: target,
     });
   } catch (error) {
     throw streamError(error, signal, target);
-  } finally {
-    stopForwarding();
   }
 }
 
@@ -121,8 +105,9 @@ async function drainAfterEnd(
 }
 
 /**
- * {@link fetchEventStream} without its entry checks and end marker: for the HTTP providers, whose
- * options are checked when the model is made and whose request they build themselves.
+ * {@link fetchEventStream} without its entry checks, and without the error for a stream that ends
+ * before its end marker (`isEndMessage` only ends it cleanly): for the HTTP providers, whose options
+ * are checked when the model is made and whose request they build themselves.
  */
 export async function* streamEvents(
   target: string,
@@ -134,7 +119,21 @@ export async function* streamEvents(
   const stopForwarding = onAbort(signal, () => connection.abort(signal?.reason));
   try {
     const response = await openEventStream(target, options, connection.signal);
-    if (response.body) yield* decodeSSE(response.body, connection.signal, options.maxMessageLength);
+    if (!response.body) return;
+    const messages = decodeSSE(response.body, connection.signal, options.maxMessageLength);
+    for await (const message of messages) {
+      let end = false;
+      try {
+        end = options.isEndMessage?.(message) === true;
+      } catch (error) {
+        yield message;
+        throw error;
+      }
+      // The rest of the body is read before the end marker is handed on: a consumer stops there.
+      if (end) await drainAfterEnd(messages, connection);
+      yield message;
+      if (end) return;
+    }
   } catch (error) {
     throw streamError(error, signal, target);
   } finally {
