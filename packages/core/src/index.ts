@@ -7,7 +7,7 @@
 // Schema: the output shape, its ensure markers, JSON Schema, and the format `auto` picks for it.
 export type { DefineOutputOptions, OutputDefinition, OutputSchema } from './schema/define-output';
 export { defineOutput } from './schema/define-output';
-export type { InferData } from './schema/infer-data';
+export type { InferData, InferInput, InferOutput, InferStreamed } from './schema/infer-data';
 export type { JsonSchema, JsonSchemaOptions } from './schema/json-schema';
 export type {
   ArrayShape,
@@ -78,7 +78,16 @@ export type { RetryBehaviour } from './store/reduce-events';
 // Paths: `a.b[0]["x y"]`, the `$reasoning` channel, and applying patches to a plain value.
 export { applyPatch } from './patch/apply-patch';
 export type { PathSegment } from './patch/path';
-export type { DynamicPath, ItemPath, ListPattern, Path, PathValue } from './patch/typed-paths';
+export type {
+  DynamicPath,
+  FieldListPattern,
+  FieldPath,
+  FieldValue,
+  ItemPath,
+  ListPattern,
+  Path,
+  PathValue,
+} from './patch/typed-paths';
 export { appendSegment, formatPath, parsePath } from './patch/path';
 export { REASONING_PATH } from './patch/streaming-data';
 

@@ -1,11 +1,11 @@
 import {
   type DynamicPath,
+  type FieldListPattern,
   type FieldStore,
   type FieldStoreState,
   formatPath,
   type ItemPath,
   type ListItem,
-  type ListPattern,
   listSelector,
   parsePath,
 } from '@fieldstream/core';
@@ -21,11 +21,11 @@ export type InstantListOptions = HookOptions & {
  * The items of a streamed list (`items[*]`, `groups[0].tags[*]`) with keys that stay the same for
  * each item through retries and reconciliation. Re-renders only when an item appears or goes;
  * render each item with its own component (e.g. `useInstantField(store, item.path)`). On a typed
- * store the pattern must be one of the data's lists, and `item.path` is typed
+ * store the pattern must be one of the data's lists (streamed or final), and `item.path` is typed
  * (`` `items[${number}]` ``), so `` `${item.path}.name` `` is checked too.
  */
-export function useInstantList<Data, Pattern extends ListPattern<Data> | DynamicPath>(
-  store: FieldStore<Data>,
+export function useInstantList<Data, Input, Pattern extends FieldListPattern<Data, Input> | DynamicPath>(
+  store: FieldStore<Data, Input>,
   pattern: Pattern,
   options: InstantListOptions = {},
 ): readonly ListItem<ItemPath<Pattern>>[] {

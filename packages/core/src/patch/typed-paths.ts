@@ -115,3 +115,25 @@ export type ItemPath<Pattern extends string> = Pattern extends DynamicPath
   : Pattern extends `${infer Parent}[*]`
     ? `${Parent}[${number}]`
     : string;
+
+// A store's two types (see `FieldStore<Data, Input>`): what streams, and the final data. The field
+// hooks read both, because a field shows the streamed value until the final data replaces it.
+
+/** What streams into a `FieldStore<Data, Input>`: `Input`, or `Data` when `Input` is not named (`unknown`). */
+export type StreamedData<Data, Input> = unknown extends Input ? Data : Input;
+
+/**
+ * The paths a field hook takes on a `FieldStore<Data, Input>`: those of the streamed data and those
+ * of the final data (a transform's output may have paths its input has not). `Path<Data>` when
+ * `Input` is not named.
+ */
+export type FieldPath<Data, Input = unknown> = Path<StreamedData<Data, Input>> | Path<Data>;
+
+/** The list patterns a list hook takes on a `FieldStore<Data, Input>`, of either side. */
+export type FieldListPattern<Data, Input = unknown> = ListPattern<StreamedData<Data, Input>> | ListPattern<Data>;
+
+/**
+ * The value at path `P` of a `FieldStore<Data, Input>`: the streamed data's value there, until the
+ * final data's replaces it. `FieldState<FieldValue<…>>['value']` is that union, streamed.
+ */
+export type FieldValue<Data, Input, P extends string> = PathValue<StreamedData<Data, Input>, P> | PathValue<Data, P>;

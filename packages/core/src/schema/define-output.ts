@@ -16,8 +16,13 @@ export type DefineOutputOptions = {
   ensure?: readonly string[] | Readonly<Record<string, EnsureLevel>>;
 };
 
-/** A compiled output schema. `Data` is the TypeScript type of the data it describes. */
-export type OutputDefinition<Data = unknown> = {
+/**
+ * A compiled output schema. `Data` is the TypeScript type of the data it describes: the final data
+ * (`getData`, `useFinalData`). `Input` is what the model writes and the store streams, partial
+ * (`Streamed<Input>`: `useInstantField`, `useInstantList`): a Standard Schema's input side, before
+ * its transforms, defaults and pipes run. For the tuple DSL and JSON Schema it is `Data`.
+ */
+export type OutputDefinition<Data = unknown, Input = Data> = {
   /** The schema literal as written, or the JSON Schema a Standard / JSON Schema input compiled from. */
   readonly shape: SchemaShape | JsonSchema;
   /** The compiled tree that parsers and validators walk. */
@@ -30,13 +35,14 @@ export type OutputDefinition<Data = unknown> = {
   readonly standard?: StandardSchemaV1<unknown, Data>['~standard'];
   /** Type-only: the data type. Always `undefined` at run time. */
   readonly $data?: Data;
+  /** Type-only: the input type, what streams. Always `undefined` at run time. */
+  readonly $input?: Input;
 };
 
 /** What `output` accepts: a definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema. */
 export type OutputSchema<Data = unknown> =
-  | OutputDefinition<Data>
-  | StandardJSONSchemaV1<unknown, Data>
-  | JsonSchemaDocument;
+  // Any input: `Data` is inferred from the output side only.
+  OutputDefinition<Data, unknown> | StandardJSONSchemaV1<unknown, Data> | JsonSchemaDocument;
 
 /**
  * Defines an output schema from Agently-style tuples `[type, description?, ensure?]`, nested
@@ -50,12 +56,13 @@ export function defineOutput<const Shape extends SchemaShape>(
 /**
  * Defines an output schema from a Standard JSON Schema (zod 4, arktype, valibot through
  * `toStandardJsonSchema`): its JSON Schema gives the fields, `required` the ensure levels, and its
- * own `~standard.validate` runs as the last validation stage. The data type is the schema's output.
+ * own `~standard.validate` runs as the last validation stage. The data type is the schema's output;
+ * the input type (what streams) is its input.
  */
 export function defineOutput<Schema extends StandardJSONSchemaV1>(
   schema: Schema,
   options?: DefineOutputOptions,
-): OutputDefinition<StandardTypedV1.InferOutput<Schema>>;
+): OutputDefinition<StandardTypedV1.InferOutput<Schema>, StandardTypedV1.InferInput<Schema>>;
 /** Defines an output schema from a JSON Schema document (`type` or `$schema` at its root). */
 export function defineOutput<Data = unknown>(
   schema: JsonSchemaDocument,
@@ -80,7 +87,9 @@ export function defineOutput(
  * An `output` option as a definition (a schema given directly is compiled as by `defineOutput`,
  * which has no `ensure` option here: that code stays out of a bundle that only creates responses).
  */
-export function resolveOutput<Data>(output: OutputSchema<Data> | undefined): OutputDefinition<Data> | undefined {
+export function resolveOutput<Data>(
+  output: OutputSchema<Data> | undefined,
+): OutputDefinition<Data, unknown> | undefined {
   if (output === undefined || isOutputDefinition(output)) return output;
   return compileOutput(output) as OutputDefinition<Data>;
 }
@@ -105,7 +114,7 @@ function compileOutput(
   return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
 }
 
-function isOutputDefinition<Data>(output: OutputSchema<Data>): output is OutputDefinition<Data> {
+function isOutputDefinition<Data>(output: OutputSchema<Data>): output is OutputDefinition<Data, unknown> {
   return 'root' in output && 'ensureKeys' in output && typeof output.toJSONSchema === 'function';
 }
 

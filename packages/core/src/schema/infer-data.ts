@@ -1,4 +1,6 @@
-import type { Literal, TypeName } from './schema-types';
+import type { Streamed } from '../store/streamed';
+import type { Literal, OutputNode, TypeName } from './schema-types';
+import type { StandardTypedV1 } from './standard-schema';
 
 type ScalarOf<T> = T extends 'string'
   ? string
@@ -52,3 +54,37 @@ export type InferData<N> =
       : N extends { readonly [key: string]: unknown }
         ? Simplify<ObjectData<N>>
         : never;
+
+/** A compiled definition, as far as the two types below read it. */
+type Definition<Data, Input> = { readonly root: OutputNode; readonly $data?: Data; readonly $input?: Input };
+
+/**
+ * The final data of any schema `createResponse` takes: what `getData()` resolves and
+ * `useFinalData` returns. A definition's `Data`, a Standard Schema's output; `unknown` for a
+ * JSON Schema document (name the type: `defineOutput<Data>(document)`).
+ */
+export type InferOutput<Schema> =
+  Schema extends Definition<infer Data, unknown>
+    ? Data
+    : Schema extends StandardTypedV1
+      ? StandardTypedV1.InferOutput<Schema>
+      : unknown;
+
+/**
+ * What the model writes for a schema, before the schema's transforms, defaults and pipes run: a
+ * Standard Schema's input side (`z.input`), a definition's `Input`. For the tuple DSL and JSON
+ * Schema it is the output. While a response streams, the store holds it partially
+ * ({@link InferStreamed}); the output arrives only with the final data.
+ */
+export type InferInput<Schema> =
+  Schema extends Definition<unknown, infer Input>
+    ? Input
+    : Schema extends StandardTypedV1
+      ? StandardTypedV1.InferInput<Schema>
+      : unknown;
+
+/**
+ * The streamed type of a schema: its input, partial (`Streamed<InferInput<Schema>>`): the type of
+ * what `useInstantField` and `useInstantList` read while the response streams.
+ */
+export type InferStreamed<Schema> = Streamed<InferInput<Schema>>;

@@ -24,8 +24,17 @@ export type FieldStoreOptions = {
  * A zustand vanilla store of one response's fields. Read it with `getState` and `subscribe` (the
  * zustand contract, without a public `setState`); feed it with `apply`/`dispatch` or by binding it
  * to a response source.
+ *
+ * `Data` is the final data's type (`final`, `useFinalData`). `Input` is type-only: what streams, the
+ * schema's input side (`InferInput`), which a Standard Schema's transforms, defaults and pipes turn
+ * into `Data` only at the end; the field hooks type streamed values as `Streamed<Input>`. Left
+ * `unknown` (the default, and what a response gives: it carries only `Data`), the hooks take `Data`
+ * for it, which is true of the tuple DSL, JSON Schema and Standard Schemas without transforms. Name
+ * it for a store of a transforming schema:
+ * `const store: FieldStore<z.output<typeof S>, z.input<typeof S>> = createFieldStore(response)`.
  */
-export interface FieldStore<Data = unknown> {
+// biome-ignore lint/correctness/noUnusedVariables: `Input` is type-only, read by the field hooks.
+export interface FieldStore<Data = unknown, Input = unknown> {
   getState(): FieldStoreState<Data>;
   getInitialState(): FieldStoreState<Data>;
   /** Calls `listener` after every change with the new and the previous snapshot. */
