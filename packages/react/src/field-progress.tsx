@@ -1,15 +1,20 @@
-import { appendSegment, type FieldStore, fieldPhase, type OutputNode } from '@fieldstream/core';
+import { appendSegment, type FieldStore, fieldPhase, type OutputNode, type OutputSchema } from '@fieldstream/core';
 import { memo, type ReactElement, useMemo } from 'react';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import type { Schedule } from './notify-scheduler';
+import { useOutputRoot } from './output-root';
 import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
 import { useStreamStatus } from './use-stream-status';
 
 export type FieldProgressProps<Data> = {
-  /** The output definition (from `defineOutput`) whose fields are listed. */
-  output: { readonly root: OutputNode };
+  /**
+   * The schema whose fields are listed: any schema `createResponse` takes (a `defineOutput`
+   * definition, a zod / valibot / arktype Standard JSON Schema, a JSON Schema document). Anything
+   * else throws an `ArgumentError`. A compiled tree (`{ root }`) is laid out as it is.
+   */
+  output: OutputSchema | { readonly root: OutputNode };
   store: FieldStore<Data>;
   /** When rows hear about changes; default `'frame'`. */
   schedule?: Schedule;
@@ -21,6 +26,7 @@ export type FieldProgressProps<Data> = {
  * then confirmed, changed or removed. Rows subscribe to their own path only.
  */
 export function FieldProgress<Data>({ output, store, schedule }: FieldProgressProps<Data>): ReactElement {
+  const root = useOutputRoot('FieldProgress output', output);
   const context = useMemo(() => ({ store, schedule, renderValue: undefined }), [store, schedule]);
   const { status } = useStreamStatus(store, { schedule });
   return (
@@ -28,7 +34,7 @@ export function FieldProgress<Data>({ output, store, schedule }: FieldProgressPr
       <div className="fs-progress" aria-busy={isBusy(status)}>
         <ProgressStatus />
         <ul>
-          <ProgressNode node={output.root} path="" />
+          <ProgressNode node={root} path="" />
         </ul>
         <StreamAnnouncer store={store} schedule={schedule} />
       </div>

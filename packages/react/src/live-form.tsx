@@ -5,19 +5,26 @@ import {
   fieldPhase,
   isProvisional,
   type OutputNode,
+  type OutputSchema,
 } from '@fieldstream/core';
 import { memo, type ReactElement, type ReactNode, useId, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import type { Schedule } from './notify-scheduler';
+import { useOutputRoot } from './output-root';
 import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
 import { useStreamStatus } from './use-stream-status';
 
 export type LiveFormProps<Data> = {
-  /** The output definition (from `defineOutput`) the form is laid out from. */
-  output: { readonly root: OutputNode };
+  /**
+   * The schema the form is laid out from: any schema `createResponse` takes (a `defineOutput`
+   * definition, a zod / valibot / arktype Standard JSON Schema, a JSON Schema document). A Standard
+   * Schema lays out its input side, what the model writes. A compiled tree (`{ root }`) is laid out
+   * as it is. Anything else throws an `ArgumentError`.
+   */
+  output: OutputSchema | { readonly root: OutputNode };
   store: FieldStore<Data>;
   /** When fields hear about changes; default `'frame'`. */
   schedule?: Schedule;
@@ -35,6 +42,7 @@ export type LiveFormProps<Data> = {
  * the style and layout cost of every frame.
  */
 export function LiveForm<Data>({ output, store, schedule, renderValue, className }: LiveFormProps<Data>): ReactElement {
+  const root = useOutputRoot('LiveForm output', output);
   const context = useMemo(() => ({ store, schedule, renderValue }), [store, schedule, renderValue]);
   const { status } = useStreamStatus(store, { schedule });
   return (
@@ -44,7 +52,7 @@ export function LiveForm<Data>({ output, store, schedule, renderValue, className
         aria-busy={isBusy(status)}
         data-status={status}
       >
-        <LiveNode node={output.root} path="" label={undefined} />
+        <LiveNode node={root} path="" label={undefined} />
         <StreamAnnouncer store={store} schedule={schedule} />
       </div>
     </LiveFormContext.Provider>

@@ -162,3 +162,15 @@ describe('while streaming: the input, partial', () => {
     expectTypeOf(useFinalData(typed)).toEqualTypeOf<ReleaseOut | undefined>();
   });
 });
+
+describe('components take every schema createResponse takes', () => {
+  test('a zod schema, a definition, a JSON Schema document', () => {
+    expectTypeOf(<LiveForm output={Release} store={store} />).not.toBeAny();
+    expectTypeOf(<FieldProgress output={Release} store={store} />).not.toBeAny();
+    expectTypeOf(<LiveForm output={defineOutput(Release)} store={store} />).not.toBeAny();
+    const document = { type: 'object', properties: { a: { type: 'string' } } } as const;
+    expectTypeOf(<LiveForm output={document} store={createFieldStore()} />).not.toBeAny();
+    // @ts-expect-error not a schema
+    expectTypeOf(<LiveForm output={{ summary: 'string' }} store={store} />).not.toBeAny();
+  });
+});
