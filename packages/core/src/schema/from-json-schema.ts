@@ -2,7 +2,7 @@ import { SchemaError } from '../errors/errors';
 import { appendSegment } from '../patch/path';
 import { describe, isLiteral, leafNode, TYPE_NAMES } from './compile-schema';
 import type { JsonSchema } from './json-schema';
-import type { EnsureLevel, Literal, OutputNode, TypeName } from './schema-types';
+import type { EnsureLevel, Literal, NodeConstraints, OutputNode, TypeName } from './schema-types';
 
 /** A JSON Schema compiled to the tree parsers walk, plus the ensure levels its `required` lists give to objects and lists. */
 export type CompiledJsonSchema = { root: OutputNode; ensure: Record<string, EnsureLevel> };
@@ -22,7 +22,9 @@ type Compiled = [node: OutputNode, weak: boolean];
  * or `anyOf` with a `null` branch), descriptions, local `$ref`s and one-branch `allOf`. A `required`
  * key gets `presence`, or `not_null` when null is not allowed and its emptiness cannot be valid (a
  * number, boolean, object or enum, a string with `minLength ≥ 1`, a list with `minItems ≥ 1`).
- * Validation keywords (`pattern`, `minimum`, `format`…) are left to the schema's own validator.
+ * Validation keywords (`pattern`, `minimum`, `format`…) are left to the schema's own validator;
+ * each node carries them, with whether null is valid and any `default`, as its `constraints` (for
+ * the prompt to state).
  * Unions, records, tuples and recursion throw a {@link SchemaError} naming the construct.
  * A required field's level is set on its node and written to `fields`, by path in document order.
  */
@@ -33,7 +35,7 @@ export function compileJsonSchema(document: JsonSchema, fields: Record<string, E
 
   // Recursion depth equals the schema's nesting (a `$ref` cycle throws), which the schema's author wrote.
   const compile = (schema: unknown, path: string): Compiled => {
-    if (schema === true) return [leafNode('any', ''), true];
+    if (schema === true) return constrained([leafNode('any', ''), true], {}, true);
     if (!isObject(schema)) throw new SchemaError(path, `expected a JSON Schema object, got ${describe(schema, false)}`);
     for (const keyword of UNSUPPORTED) {
       if (keyword in schema) throw new SchemaError(path, `the JSON Schema keyword "${keyword}" is not supported`);
@@ -68,10 +70,11 @@ export function compileJsonSchema(document: JsonSchema, fields: Record<string, E
     if (Array.isArray(union)) {
       const rest = union.filter((branch) => !(isObject(branch) && branch.type === 'null' && !('enum' in branch)));
       const nullable = rest.length < union.length;
-      if (rest.length === 0) return [leafNode('null', description), true];
+      if (rest.length === 0) return constrained([leafNode('null', description), true], schema, true);
       if (rest.length === 1) {
         const parent = stripped(schema, schema.anyOf !== undefined ? 'anyOf' : 'oneOf');
         const [node, weak] = compile({ ...(rest[0] as JsonSchema), ...parent }, path);
+        if (nullable) (node.constraints as NodeConstraints).nullable = true;
         return [node, weak || nullable];
       }
       const values: unknown[] = [];
@@ -84,10 +87,10 @@ export function compileJsonSchema(document: JsonSchema, fields: Record<string, E
             `a union (anyOf/oneOf) of ${rest.length} non-null schemas is not supported; only unions of literals (an enum) and of one schema with null are`,
           );
       }
-      return literals([...new Set(nullable ? [...values, null] : values)], description, path);
+      return literals([...new Set(nullable ? [...values, null] : values)], description, path, schema);
     }
-    if ('const' in schema) return literals([schema.const], description, path);
-    if (Array.isArray(schema.enum)) return literals(schema.enum, description, path);
+    if ('const' in schema) return literals([schema.const], description, path, schema);
+    if (Array.isArray(schema.enum)) return literals(schema.enum, description, path, schema);
     const declared = schema.type;
     const names: unknown[] = declared === undefined ? [] : [declared].flat();
     const rest = names.filter((name) => name !== 'null');
@@ -100,9 +103,15 @@ export function compileJsonSchema(document: JsonSchema, fields: Record<string, E
       throw new SchemaError(path, `unknown JSON Schema type ${JSON.stringify(type)}`);
     // An empty value is valid unless a string's minLength or a list's minItems is at least 1.
     const least = names.includes('string') ? schema.minLength : names.includes('array') ? schema.minItems : 1;
-    const weak = type === 'any' || names.includes('null') || !(typeof least === 'number' && least >= 1);
-    if (type === 'array') return [{ kind: 'array', item: compile(schema.items ?? true, `${path}[*]`)[0] }, weak];
-    if (type !== 'object') return [leafNode(type as TypeName, description), weak];
+    const nullable = type === 'any' || names.includes('null');
+    const weak = nullable || !(typeof least === 'number' && least >= 1);
+    if (type === 'array')
+      return constrained(
+        [{ kind: 'array', item: compile(schema.items ?? true, `${path}[*]`)[0] }, weak],
+        schema,
+        nullable,
+      );
+    if (type !== 'object') return constrained([leafNode(type as TypeName, description), weak], schema, nullable);
     const properties = schema.properties ?? {};
     if (!isObject(properties)) throw new SchemaError(path, '"properties" must be an object');
     if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties))
@@ -123,18 +132,48 @@ export function compileJsonSchema(document: JsonSchema, fields: Record<string, E
       }
       children.set(key, node);
     }
-    return [{ kind: 'object', fields: children }, weak];
+    return constrained([{ kind: 'object', fields: children }, weak], schema, nullable);
   };
 
   return { root: compile(document, '')[0], ensure: { ...containers } };
 }
 
 /** An enum; null or a blank string among its values may be a valid answer. */
-function literals(values: unknown[], description: string, path: string): Compiled {
+function literals(values: unknown[], description: string, path: string, schema: JsonSchema): Compiled {
   if (values.length === 0) throw new SchemaError(path, 'an enum needs at least one value');
   if (!values.every(isLiteral))
     throw new SchemaError(path, 'enum and const values must be strings, numbers, booleans or null');
-  return [leafNode(values as Literal[], description), values.includes(null) || values.includes('')];
+  const nullable = values.includes(null);
+  return constrained([leafNode(values as Literal[], description), nullable || values.includes('')], schema, nullable);
+}
+
+/** The keywords a node's constraints copy: numbers, then strings. */
+const NUMBER_KEYWORDS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
+const STRING_KEYWORDS = ['pattern', 'format'] as const;
+
+/**
+ * Sets a fresh node's `constraints` from its schema: non-enumerable, so the node still equals,
+ * clones and serialises as the bare tree parsers walk.
+ */
+function constrained(compiled: Compiled, schema: JsonSchema, nullable: boolean): Compiled {
+  const constraints: NodeConstraints = { nullable };
+  for (const keyword of NUMBER_KEYWORDS)
+    if (typeof schema[keyword] === 'number') constraints[keyword] = schema[keyword];
+  for (const keyword of STRING_KEYWORDS)
+    if (typeof schema[keyword] === 'string') constraints[keyword] = schema[keyword];
+  if ('default' in schema) constraints.default = schema.default;
+  Object.defineProperty(compiled[0], 'constraints', { value: constraints, configurable: true });
+  return compiled;
 }
 
 function stripped(schema: JsonSchema, keyword: string): JsonSchema {

@@ -26,9 +26,34 @@ export interface ObjectShape {
 /** What `defineOutput` accepts. */
 export type SchemaShape = FieldTuple | ArrayShape | ObjectShape;
 
+/**
+ * What a JSON Schema says about a node beyond its shape, for the prompt to state (the schema's own
+ * validator enforces it). Only nodes compiled from a JSON Schema (a Standard Schema's included)
+ * carry it, as a non-enumerable `constraints` property, so the node compares and clones as before;
+ * a tuple-DSL node has none: its ensure level says everything.
+ */
+export type NodeConstraints = {
+  /** Whether null is a valid value. */
+  nullable: boolean;
+  /** Present when the schema has a `default` (filled in when the key is left out). */
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  maxItems?: number;
+};
+
 /** The compiled, normalised form of a schema node that parsers and validators walk. */
-export type OutputNode =
+export type OutputNode = (
   | { kind: 'scalar'; type: TypeName; description: string; ensure: EnsureLevel | undefined }
   | { kind: 'enum'; values: readonly Literal[]; description: string; ensure: EnsureLevel | undefined }
   | { kind: 'object'; fields: ReadonlyMap<string, OutputNode> }
-  | { kind: 'array'; item: OutputNode };
+  | { kind: 'array'; item: OutputNode }
+) & { readonly constraints?: NodeConstraints };

@@ -106,7 +106,7 @@ describe('json instructions', () => {
     expect(renderFieldRequirements(output)).toBe(
       [
         '- items[*].name: item name; required key; value must not be null, blank, or empty',
-        '- items[*].tags[*]: a tag; at least one item; the value may be null or empty',
+        '- items[*].tags[*]: a tag; the list must be there but may be empty; an item may be null or empty',
         '- meta: required key; the value may be null or empty',
         '- meta.note: required key; value must not be null, blank, or empty',
       ].join('\n'),

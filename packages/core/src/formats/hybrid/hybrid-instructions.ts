@@ -1,3 +1,5 @@
+import { appendSegment } from '../../patch/path';
+import { acceptsNull } from '../../prompt/field-requirements';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
@@ -38,23 +40,24 @@ const FREE_RULES = [
 
 /**
  * The hybrid format's `[OUTPUT REQUIREMENT]` text: one `### field` section per top-level field,
- * strings as plain text (`null` under a `### name [JSON]` header), everything else as a ```json
- * fenced block, closed by a response skeleton.
+ * strings as plain text (`null` under a `### name [JSON]` header, said only when a text field may
+ * be null), everything else as a ```json fenced block, closed by a response skeleton.
  * Field requirements are a block of their own (`renderFieldRequirements`).
  */
 export function hybridInstructions(output: OutputDefinition | undefined): string {
   const fields = sectionFieldsOf(output, 'hybrid');
   if (fields === undefined) return FREE_RULES;
   const sections: string[] = [];
-  let hasText = false;
+  // The null rule only when a text field may be null: otherwise it invites an answer the schema rejects.
+  let nullableText = false;
   for (const { name, node, kind } of fields.values()) {
     sections.push(`### ${name}\n${hybridSkeletonBody(node as OutputNode)}`);
-    hasText ||= kind === 'text';
+    nullableText ||= kind === 'text' && acceptsNull(node as OutputNode, output?.ensureKeys[appendSegment('', name)]);
   }
   const { intro, headers, text, nullText, json, layout } = RULE_LINES;
-  const rules = (hasText ? [intro, headers, text, nullText, json, layout] : [intro, headers, text, json, layout]).join(
-    '\n',
-  );
+  const rules = (
+    nullableText ? [intro, headers, text, nullText, json, layout] : [intro, headers, text, json, layout]
+  ).join('\n');
   return `${rules}\n\n${LEGEND}\n\n${sections.join('\n\n')}`;
 }
 
