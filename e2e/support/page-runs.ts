@@ -40,4 +40,5 @@ export const PAGE_RUNS: PageRun[] = [
   { route: `/providers?${FAST}`, name: 'providers', run: runTo('start-button', 'run-status', 'data-status', /^done$/) },
   { route: '/server', name: 'server', run: runTo('server-start', 'run-status', 'data-status', /^done$/) },
   { route: '/worker', name: 'worker', run: runTo('worker-start', 'run-status', 'data-status', /^done$/) },
+  { route: '/zod', name: 'zod', run: runTo('zod-start', 'run-status', 'data-status', /^done$/) },
 ];

@@ -17,6 +17,7 @@ const ServerStreamPage = lazy(() =>
 );
 const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
 const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
+const ZodPage = lazy(() => import('./pages/zod/zod-page').then((m) => ({ default: m.ZodPage })));
 
 const NAV = [
   { path: '/', label: 'Home' },
@@ -29,6 +30,7 @@ const NAV = [
   { path: '/providers', label: 'Providers' },
   { path: '/server', label: 'Server stream' },
   { path: '/worker', label: 'Worker' },
+  { path: '/zod', label: 'Zod schema' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -46,6 +48,7 @@ export function App(): ReactElement {
   else if (path === '/providers') page = <ProvidersPage key={key} params={params} />;
   else if (path === '/server') page = <ServerStreamPage key={key} />;
   else if (path === '/worker') page = <WorkerPage key={key} />;
+  else if (path === '/zod') page = <ZodPage key={key} />;
   else page = <HomePage />;
   return (
     <>

@@ -32,6 +32,12 @@ const PAGES = [
     title: 'Providers',
     text: 'OpenAI Chat and Responses, Anthropic, Agently, raw text; output-contract planning per provider.',
   },
+  {
+    path: '/zod',
+    id: 'zod',
+    title: 'Zod schema',
+    text: 'A zod schema with a transform and defaults, as it is, in LiveForm: the input streams, the output lands.',
+  },
 ];
 
 /** The front door: what the playground shows, and a link to each page. */
