@@ -4,6 +4,7 @@ import { act, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type CommitCounts, Counted, countOf } from './support/commit-counter';
 import { close, createTestSource, open, partialText, scalar, streamText } from './support/fixtures';
+import { fieldAt, valueAt } from './support/form-queries';
 import { describeInModes } from './support/modes';
 
 const incident = defineOutput({
@@ -11,14 +12,6 @@ const incident = defineOutput({
   meta: { score: ['integer', '0-10'], owner: ['string'] },
   steps: [{ title: ['string'], done: ['boolean'] }],
 });
-
-function fieldAt(container: HTMLElement, path: string): HTMLElement {
-  const element = container.querySelector<HTMLElement>(`.fs-field[data-path="${path}"]`);
-  if (element === null) throw new Error(`no field ${path}`);
-  return element;
-}
-const valueAt = (container: HTMLElement, path: string) =>
-  fieldAt(container, path).querySelector('.fs-field-text')?.textContent;
 
 describeInModes('<LiveForm>', (mode) => {
   it('lays the form out from the schema, pending fields first', () => {

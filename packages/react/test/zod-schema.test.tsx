@@ -19,27 +19,12 @@ import { type } from 'arktype';
 import type { ReactElement } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createTestSource, open, partialText, scalar, streamText } from './support/fixtures';
+import { fieldAt, valueAt } from './support/form-queries';
 import { describeInModes } from './support/modes';
+import { Release } from './support/release-schema';
 
-const Release = z.object({
-  title: z.string().describe('Release title'),
-  tags: z
-    .string()
-    .describe('Comma-separated tags')
-    .transform((text) => text.split(',')),
-  channel: z.enum(['stable', 'beta']),
-  reviewers: z.number().int().default(1),
-  risk: z.string().nullable(),
-  notes: z.string().optional(),
-  changes: z.array(
-    z.object({
-      area: z.string(),
-      ids: z.string().transform((text) => text.split(' ').map(Number)),
-    }),
-  ),
-});
 type ReleaseData = z.output<typeof Release>;
 /** A store of the schema's output whose streamed values are its input, partial (what the hooks type). */
 type ReleaseStore = FieldStore<ReleaseData, z.input<typeof Release>>;
@@ -54,13 +39,6 @@ const ANSWER = {
 
 const FIELDS = ['title', 'tags', 'channel', 'reviewers', 'risk', 'notes'];
 
-function fieldAt(container: HTMLElement, path: string): HTMLElement {
-  const element = container.querySelector<HTMLElement>(`.fs-field[data-path="${path}"]`);
-  if (element === null) throw new Error(`no field ${path}`);
-  return element;
-}
-const valueAt = (container: HTMLElement, path: string) =>
-  fieldAt(container, path).querySelector('.fs-field-text')?.textContent;
 const fieldPaths = (container: HTMLElement) =>
   [...container.querySelectorAll('.fs-field')].map((element) => element.getAttribute('data-path'));
 const progressRows = (container: HTMLElement) =>

@@ -25,22 +25,9 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { Release } from '../support/release-schema';
 
-const Release = z.object({
-  // The model writes "alpha,beta,gamma"; the validated data holds ["alpha", "beta", "gamma"].
-  tags: z.string().transform((text) => text.split(',')),
-  channel: z.enum(['stable', 'beta']),
-  reviewers: z.number().int().default(1),
-  risk: z.string().nullable(),
-  notes: z.string().optional(),
-  changes: z.array(
-    z.object({
-      area: z.string(),
-      ids: z.string().transform((text) => text.split(' ').map(Number)),
-    }),
-  ),
-});
 type ReleaseIn = z.input<typeof Release>;
 type ReleaseOut = z.output<typeof Release>;
 
