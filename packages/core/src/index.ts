@@ -121,6 +121,8 @@ export type { OpenAIResponsesOptions } from './providers/openai-responses';
 export { openAIResponses } from './providers/openai-responses';
 export type { OutputContractRequest, ResponseFormatRequest } from './providers/output-contract/response-format';
 export type { ProviderMeta, TokenUsage } from './providers/provider-meta';
+export type { IncrementalRedaction, SecretRedactor } from './providers/redact-secret';
+export { createSecretRedactor } from './providers/redact-secret';
 export type { ChunkSize } from './providers/scripted-chunks';
 export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './providers/scripted-model';
 export { scriptedModel } from './providers/scripted-model';

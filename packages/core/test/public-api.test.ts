@@ -46,6 +46,7 @@ const CORE_GROUPS = {
     'scriptedModel',
     'fetchEventStream',
     'parseSSE',
+    'createSecretRedactor',
   ],
 };
 

@@ -3,51 +3,181 @@ import { describe, expect, it } from 'vitest';
 import { scrubSecret, scrubStream } from '../src/scrub-secret';
 
 const KEY = 'sk-live-abcdef0123456789';
+/** A key shaped like OpenAI's: long, with `-` and `_` inside. */
+const LONG_KEY = 'sk-proj-Ab3De5Fg7Hj9Kl1Mn3Pq5Rs7Tu9Vw1Xy3Za5Bc7De9Fg1Hj3Kl5Mn7_Pq9Rs1Tu3Vw5Xy7Za9Bc1De3';
+const REDACTED = '[redacted]';
 
-async function throughStream(parts: readonly string[]): Promise<{ text: string; chunks: string[] }> {
+/** The 8-character pieces of `key` that occur in `text` (none may survive scrubbing). */
+function leakedPieces(text: string, key: string): string[] {
+  const pieces = new Set<string>();
+  for (let i = 0; i + 8 <= key.length; i++) if (text.includes(key.slice(i, i + 8))) pieces.add(key.slice(i, i + 8));
+  return [...pieces];
+}
+
+/** The definition, by brute force: every run of ≥ 8 characters (the whole key if shorter) that occurs in the key is covered; each covered stretch becomes one `[redacted]`. */
+function reference(text: string, key: string): string {
+  const min = Math.min(8, key.length);
+  const covered = new Array<boolean>(text.length).fill(false);
+  for (let i = 0; i < text.length; i++) {
+    let j = i;
+    while (j < text.length && key.includes(text.slice(i, j + 1))) j++;
+    if (j - i >= min && j > i) covered.fill(true, i, j);
+  }
+  let out = '';
+  for (let p = 0; p < text.length; p++) {
+    if (!covered[p]) out += text[p];
+    else if (p === 0 || !covered[p - 1]) out += REDACTED;
+  }
+  return out;
+}
+
+async function throughStream(
+  parts: readonly (string | Uint8Array)[],
+  key = KEY,
+): Promise<{ text: string; chunks: string[] }> {
   const encoder = new TextEncoder();
   const source = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const part of parts) controller.enqueue(encoder.encode(part));
+      for (const part of parts) controller.enqueue(typeof part === 'string' ? encoder.encode(part) : part);
       controller.close();
     },
   });
   const chunks: string[] = [];
   const decoder = new TextDecoder();
-  const reader = source.pipeThrough(scrubStream(KEY)).getReader();
+  const reader = source.pipeThrough(scrubStream(key)).getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(decoder.decode(next.value));
   return { text: chunks.join(''), chunks };
 }
 
-describe('scrubStream', () => {
-  it('removes the key however the text is split, and changes nothing else', async () => {
-    const piece = fc.oneof(fc.constant(KEY), fc.constant(KEY.slice(0, 5)), fc.string({ maxLength: 12 }));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(piece, { maxLength: 8 }),
-        fc.array(fc.nat(40), { maxLength: 6 }),
-        async (pieces, cuts) => {
-          const text = pieces.join('');
-          const points = [...new Set(cuts.map((cut) => Math.min(cut, text.length)))].sort((a, b) => a - b);
-          const parts = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
-          const { text: out } = await throughStream(parts);
-          expect(out).toBe(text.split(KEY).join('[redacted]'));
-          expect(out).not.toContain(KEY);
-        },
-      ),
-    );
-  });
+/** `text` cut at the given points (clamped, sorted, deduplicated). */
+function cut(text: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((point) => Math.min(point, text.length)))].sort((a, b) => a - b);
+  return [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
+}
 
-  it('holds back only a tail that could start the key', async () => {
-    const { chunks } = await throughStream(['data: hello\n\n', 'data: sk-li', 've-abcdef0123456789 end\n\n']);
-    expect(chunks).toEqual(['data: hello\n\n', 'data: ', '[redacted] end\n\n']);
-  });
-});
+const keyChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_');
+const keyArb = fc.string({ unit: keyChar, minLength: 8, maxLength: 80 });
+/** Neighbours that used to stop the old scrubber: `.`, `-`, `_`, letters, digits, quotes, spaces, non-ASCII. */
+const neighbour = fc.string({ unit: fc.constantFrom(...'.-_aZ9 "\'…:/\n'), maxLength: 4 });
+const filler = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: keyChar, maxLength: 12 }), neighbour);
+
+/** A text embedding random ≥ 8-character pieces of `key` between random fillers and neighbours. */
+function textWithPieces(key: string) {
+  const piece = fc
+    .tuple(fc.nat(key.length - 8), fc.nat(key.length - 8))
+    .map(([start, extra]) => key.slice(start, start + 8 + Math.min(extra, key.length - 8 - start)));
+  return fc
+    .array(fc.tuple(filler, neighbour, piece, neighbour), { maxLength: 6 })
+    .chain((parts) => fc.tuple(fc.constant(parts.flat().join('')), filler))
+    .map(([body, tail]) => body + tail);
+}
 
 describe('scrubSecret', () => {
   it('redacts the key and any 8+ character piece of it', () => {
     expect(scrubSecret(`bad key ${KEY}; fragment ${KEY.slice(4, 16)} and sk-li`, KEY)).toBe(
       'bad key [redacted]; fragment [redacted] and sk-li',
     );
+  });
+
+  it("redacts the key's first 24 characters quoted before `...` (the upstream 401 body)", () => {
+    const body = `Incorrect API key provided: ${LONG_KEY.slice(0, 24)}... (truncated). You can find your API key at https://platform.openai.com/account/api-keys.`;
+    const scrubbed = scrubSecret(body, LONG_KEY);
+    expect(scrubbed).toBe(
+      'Incorrect API key provided: [redacted]... (truncated). You can find your API key at https://platform.openai.com/account/api-keys.',
+    );
+    expect(leakedPieces(scrubbed, LONG_KEY)).toEqual([]);
+  });
+
+  it('redacts a suffix quoted as `…ending in XXXX.`', () => {
+    const scrubbed = scrubSecret(`The key …ending in ${LONG_KEY.slice(-16)}. is revoked`, LONG_KEY);
+    expect(scrubbed).toBe('The key …ending in [redacted]. is revoked');
+  });
+
+  it('redacts pieces glued to `.`, `-`, `_`, letters and digits, and leaves shorter pieces', () => {
+    const piece = LONG_KEY.slice(20, 32);
+    for (const [before, after] of [
+      ['.', '.'],
+      ['-', '-'],
+      ['x', 'y'],
+      ['Q', '7'],
+      ['_', '_'],
+      ['key=', '&'],
+    ]) {
+      expect(scrubSecret(`${before}${piece}${after}`, LONG_KEY)).toBe(`${before}${REDACTED}${after}`);
+    }
+    expect(scrubSecret(`a ${LONG_KEY.slice(20, 27)} b`, LONG_KEY)).toBe(`a ${LONG_KEY.slice(20, 27)} b`);
+  });
+
+  it('joins overlapping and touching pieces into one `[redacted]`, and a short key is redacted only whole', () => {
+    expect(scrubSecret(`${LONG_KEY.slice(0, 30)}${LONG_KEY.slice(10, 40)}!`, LONG_KEY)).toBe(`${REDACTED}!`);
+    expect(scrubSecret('abc abcd xabcx', 'abc')).toBe(`${REDACTED} ${REDACTED}d x${REDACTED}x`);
+    expect(scrubSecret('nothing to do', '')).toBe('nothing to do');
+  });
+
+  it('no 8-character piece of a random key survives, whatever surrounds it (and the output is the definition)', () => {
+    fc.assert(
+      fc.property(
+        keyArb.chain((key) => fc.tuple(fc.constant(key), textWithPieces(key))),
+        ([key, text]) => {
+          const scrubbed = scrubSecret(text, key);
+          for (const part of scrubbed.split(REDACTED)) expect(leakedPieces(part, key)).toEqual([]);
+          expect(scrubbed).toBe(reference(text, key));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is linear: a megabyte of near-misses takes well under a second', () => {
+    const text = `${LONG_KEY.slice(0, 7)}.`.repeat(125_000);
+    const started = performance.now();
+    expect(scrubSecret(text, LONG_KEY)).toBe(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('scrubStream', () => {
+  it('gives the same output as scrubSecret under every chunking, and never leaks', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        keyArb.chain((key) => fc.tuple(fc.constant(key), textWithPieces(key))),
+        fc.array(fc.nat(400), { maxLength: 10 }),
+        async ([key, text], cuts) => {
+          const { text: out } = await throughStream(cut(text, cuts), key);
+          expect(out).toBe(scrubSecret(text, key));
+          for (const part of out.split(REDACTED)) expect(leakedPieces(part, key)).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('bytes cut inside multibyte characters come out whole', async () => {
+    const text = `data: {"error":"clé ${KEY.slice(2, 20)}… 🔑 ${KEY}"}\n\n`;
+    const bytes = new TextEncoder().encode(text);
+    for (let at = 1; at < bytes.length; at++) {
+      const { text: out } = await throughStream([bytes.subarray(0, at), bytes.subarray(at)]);
+      expect(out).toBe(`data: {"error":"clé ${REDACTED}… 🔑 ${REDACTED}"}\n\n`);
+    }
+  });
+
+  it('redacts a 30-character piece cut anywhere mid-stream', async () => {
+    const text = `data: {"error":{"message":"key ${LONG_KEY.slice(5, 35)} is wrong"}}\n\n`;
+    for (let at = 0; at <= text.length; at++) {
+      const { text: out } = await throughStream([text.slice(0, at), text.slice(at), 'data: [DONE]\n\n'], LONG_KEY);
+      expect(out).toBe(`data: {"error":{"message":"key ${REDACTED} is wrong"}}\n\ndata: [DONE]\n\n`);
+    }
+  });
+
+  it('redacts the key minus its last character at the end of the stream', async () => {
+    const { text } = await throughStream(['data: hello\n\ndata: ', LONG_KEY.slice(0, -1)], LONG_KEY);
+    expect(text).toBe(`data: hello\n\ndata: ${REDACTED}`);
+  });
+
+  it('holds back only a tail that could still become a piece of the key (at most 7 characters)', async () => {
+    const { chunks } = await throughStream(['data: hello\n\n', 'data: sk-li', 've-abcdef0123456789 end\n\n']);
+    expect(chunks).toEqual(['data: hello\n\n', 'data: ', '[redacted] end\n\n']);
+    const long = await throughStream([`data: ${LONG_KEY.slice(0, 20)}`, `${LONG_KEY.slice(20, 30)} end`], LONG_KEY);
+    expect(long.chunks).toEqual([`data: ${REDACTED}`, ' end']);
   });
 });

@@ -1,0 +1,165 @@
+// The server guide's promise, over real local HTTP: no piece of 8+ characters of the API key
+// reaches the browser, through the model proxy or through a patch stream whose provider echoes it.
+import type { ServerResponse } from 'node:http';
+import { createResponse, defineOutput, openAIChat, type ResponseEvent } from '@fieldstream/core';
+import { fromPatchStream } from '@fieldstream/core/patch-stream';
+import { createModelProxy, toNodeHandler, toPatchStream } from '@fieldstream/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serve, sseChunk, startUpstream } from './support/local-servers';
+
+const KEY = 'sk-proj-Ab3De5Fg7Hj9Kl1Mn3Pq5Rs7Tu9Vw1Xy3Za5Bc7De9Fg1Hj3Kl5Mn7_Pq9Rs1Tu3Vw5Xy7Za9Bc1De3';
+/** How upstreams quote a key: its first 24 characters before `...`, its last 16 after `ending in`, a piece, whole. */
+const QUOTED = `Incorrect API key provided: ${KEY.slice(0, 24)}... (truncated); the key …ending in ${KEY.slice(-16)}. (${KEY.slice(30, 60)}) ${KEY}`;
+
+/** The 8-character pieces of the key in `text`. */
+function leakedPieces(text: string): string[] {
+  const pieces = new Set<string>();
+  for (let i = 0; i + 8 <= KEY.length; i++) if (text.includes(KEY.slice(i, i + 8))) pieces.add(KEY.slice(i, i + 8));
+  return [...pieces];
+}
+
+/** Writes `text` in small chunks with a pause between them, so pieces of the key are cut across reads. */
+async function drip(res: ServerResponse, text: string, size = 5): Promise<void> {
+  for (let at = 0; at < text.length; at += size) {
+    res.write(text.slice(at, at + size));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  res.end();
+}
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function upstreamAnswering(reply: (res: ServerResponse) => void | Promise<void>): Promise<string> {
+  const upstream = await startUpstream((_body, res) => reply(res));
+  closers.push(upstream.close);
+  return upstream.url;
+}
+
+describe('the model proxy keeps every 8+ character piece of the key from the browser', () => {
+  async function proxyTo(upstreamUrl: string): Promise<string> {
+    const proxy = await serve(toNodeHandler(createModelProxy({ upstream: { baseURL: upstreamUrl, apiKey: KEY } })));
+    closers.push(proxy.close);
+    return `${proxy.url}/api/chat`;
+  }
+  const post = (url: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+
+  it('in an upstream 401 body that quotes pieces of the key', async () => {
+    const url = await proxyTo(
+      await upstreamAnswering((res) => {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: QUOTED, code: 'invalid_api_key' } }));
+      }),
+    );
+    const response = await post(url);
+    const text = await response.text();
+    expect(response.status).toBe(401);
+    expect(text).toContain('Incorrect API key provided: [redacted]... (truncated); the key …ending in [redacted].');
+    expect(leakedPieces(text)).toEqual([]);
+  });
+
+  it('in an SSE answer, with pieces cut across chunks and the key minus its last character at the end', async () => {
+    const url = await proxyTo(
+      await upstreamAnswering((res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return drip(res, `${sseChunk(`a piece ${KEY.slice(7, 37)} mid-stream`)}data: ${KEY.slice(0, -1)}`);
+      }),
+    );
+    const text = await (await post(url)).text();
+    expect(text).toBe(`${sseChunk('a piece [redacted] mid-stream')}data: [redacted]`);
+    expect(leakedPieces(text)).toEqual([]);
+  });
+});
+
+describe('a patch stream from openAIChat({ apiKey }) on the server keeps the key from the browser', () => {
+  const answer = defineOutput({ title: ['string', 'title'] });
+
+  async function patchStreamTo(upstreamUrl: string): Promise<string> {
+    const server = await serve(
+      toNodeHandler(async () =>
+        toPatchStream(
+          createResponse({
+            model: openAIChat({ baseURL: upstreamUrl, apiKey: KEY, model: 'gpt-test' }),
+            input: 'hi',
+            output: answer,
+            format: 'json',
+            maxRetries: 0,
+          }),
+        ),
+      ),
+    );
+    closers.push(server.close);
+    return `${server.url}/generate`;
+  }
+
+  /** Everything the browser gets: the raw patch stream, the error, the error event and the observations. */
+  async function whatTheBrowserSees(url: string) {
+    const raw = await (await fetch(url, { method: 'POST', body: '{}' })).text();
+    const remote = fromPatchStream({ url, init: { method: 'POST', body: '{}' } });
+    const events: ResponseEvent[] = [];
+    remote.subscribe((event) => events.push(event));
+    const error = (await remote.getData().then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    )) as Error & Record<string, unknown>;
+    const errorEvent = events.find((event) => event.type === 'error');
+    const requestFailed = remote.events.find((event) => event.type === 'model.request_failed');
+    return { raw, error, errorEvent, requestFailed, observations: remote.events };
+  }
+
+  function expectNoPiece(seen: Awaited<ReturnType<typeof whatTheBrowserSees>>): void {
+    const { raw, error, errorEvent, requestFailed, observations } = seen;
+    expect(errorEvent).toBeDefined();
+    expect(requestFailed).toBeDefined();
+    const requestError = requestFailed?.type === 'model.request_failed' ? requestFailed.error : undefined;
+    const eventError = errorEvent?.type === 'error' ? errorEvent.error : undefined;
+    for (const text of [
+      raw,
+      error.message,
+      String(error.stack),
+      JSON.stringify(error),
+      String(eventError?.message),
+      JSON.stringify(eventError),
+      String(requestError?.message),
+      JSON.stringify(requestError),
+      JSON.stringify(observations),
+    ]) {
+      expect(leakedPieces(text)).toEqual([]);
+    }
+  }
+
+  it('when the provider echoes the key in an SSE error event', async () => {
+    const url = await patchStreamTo(
+      await upstreamAnswering((res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return drip(
+          res,
+          `${sseChunk('{"title": "')}data: ${JSON.stringify({ error: { message: QUOTED, code: 'invalid_api_key' } })}\n\n`,
+        );
+      }),
+    );
+    const seen = await whatTheBrowserSees(url);
+    expect(seen.error).toMatchObject({ name: 'ProviderError', providerCode: 'invalid_api_key' });
+    expect(seen.error.message).toContain('Incorrect API key provided: [redacted]... (truncated)');
+    expectNoPiece(seen);
+  });
+
+  it('when the upstream answers 401 with the key in its body', async () => {
+    const url = await patchStreamTo(
+      await upstreamAnswering((res) => {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: QUOTED } }));
+      }),
+    );
+    const seen = await whatTheBrowserSees(url);
+    expect(seen.error).toMatchObject({ name: 'TransportError', status: 401 });
+    expectNoPiece(seen);
+  });
+});
