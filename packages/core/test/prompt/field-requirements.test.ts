@@ -9,7 +9,8 @@ import { scripted } from '../response/model-helpers';
 import { formats } from '../support/all-formats';
 
 /** The requirement lines of an output (one string per line). */
-const lines = (output: OutputSchema) => renderFieldRequirements(defineOutput(output as never)).split('\n');
+const lines = (output: OutputSchema | Record<string, unknown>) =>
+  renderFieldRequirements(defineOutput(output as never)).split('\n');
 
 /** A JSON Schema document of one object whose `field` is `schema`, required or not. */
 const doc = (schema: Record<string, unknown>, required = true) => ({
