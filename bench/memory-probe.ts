@@ -4,13 +4,8 @@
  */
 import { Session } from 'node:inspector/promises';
 import './register-formats';
-import {
-  createFieldStore,
-  createResponse,
-  createStreamParser,
-  type Model,
-  scriptedModel,
-} from '../packages/core/src/index';
+import { createFieldStore, createResponse, createStreamParser, type Model } from '../packages/core/src/index';
+import { scriptedModel } from '../packages/core/src/testing';
 import { gcPauses } from './harness';
 import { benchDocument } from './json-documents';
 

@@ -9,10 +9,11 @@
  * Then the browser's side: CPU time of `fromPatchStream` reading the written stream (every patch
  * through `instant()` while `getData()` waits), which must grow linearly with the answer.
  */
-import { createResponse, createStreamParser, type ResponseEvent, scriptedModel } from '../packages/core/src/index';
+import { createResponse, createStreamParser, type ResponseEvent } from '../packages/core/src/index';
 import { fromPatchStream } from '../packages/core/src/patch-stream/from-patch-stream';
 import { PatchEncoder } from '../packages/core/src/patch-stream/patch-codec';
 import { toPatchStream } from '../packages/core/src/patch-stream/to-patch-stream';
+import { scriptedModel } from '../packages/core/src/testing';
 import { chunkText, median } from './harness';
 import { benchDocument } from './json-documents';
 

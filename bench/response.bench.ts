@@ -15,8 +15,8 @@ import {
   createStreamParser,
   type Model,
   type StreamingData,
-  scriptedModel,
 } from '../packages/core/src/index';
+import { scriptedModel } from '../packages/core/src/testing';
 import { chunkText, gcPauses, median } from './harness';
 import { benchDocument } from './json-documents';
 

@@ -51,13 +51,17 @@ test('a plain Node ESM script streams a response and prints getData()', () => {
     data: { status_summary: 'Checkout latency back to normal', risk_flags: ['stale caches'] },
     patches: true,
     status: 'done',
+    scriptedModelInMain: false,
   });
 });
 
-test('a plain Node ESM script loads @fieldstream/server', () => {
+test('a plain Node ESM script loads @fieldstream/server, and the patch streams from their one home', () => {
   const result = app.run('node', ['server-check.mjs']);
   expect(result.status, result.output).toBe(0);
-  expect(JSON.parse(result.output)).toEqual({ createModelProxy: 'function', toNodeHandler: 'function' });
+  expect(JSON.parse(result.output)).toEqual({
+    server: ['createModelProxy', 'toNodeHandler'],
+    patchStream: { fromPatchStream: 'function', toPatchStream: 'function' },
+  });
 });
 
 /** The summary on screen after `events` events of 8 characters: what of its string had arrived. */

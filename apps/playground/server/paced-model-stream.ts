@@ -1,4 +1,5 @@
-import { type ModelEvent, type ModelRequest, type ScriptedFault, scriptedModel } from '@fieldstream/core';
+import type { ModelEvent, ModelRequest } from '@fieldstream/core';
+import { type ScriptedFault, scriptedModel } from '@fieldstream/core/testing';
 import type { AnswerPlan } from '../src/presets/index';
 import { sleep } from './sleep';
 

@@ -1,5 +1,7 @@
-import { createResponse, scriptedModel } from '@fieldstream/core';
-import { toNodeHandler, toPatchStream } from '@fieldstream/server';
+import { createResponse } from '@fieldstream/core';
+import { toPatchStream } from '@fieldstream/core/patch-stream';
+import { scriptedModel } from '@fieldstream/core/testing';
+import { toNodeHandler } from '@fieldstream/server';
 import {
   OVERSIZED_TICKET_ANSWER,
   PATCH_STREAM_ROUTE,

@@ -1,4 +1,5 @@
 // A plain Node ESM script: no bundler, no TypeScript. Prints the final data as one JSON line.
+import * as core from '@fieldstream/core';
 import { createFieldStore, createResponse, defineOutput } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
 
@@ -18,4 +19,6 @@ const store = createFieldStore(response);
 let patches = 0;
 for await (const _patch of response.instant()) patches += 1;
 const data = await response.getData();
-console.log(JSON.stringify({ data, patches: patches > 0, status: store.getState().status }));
+// scriptedModel has one home, the testing entry: the main entry does not export it.
+const scriptedModelInMain = 'scriptedModel' in core;
+console.log(JSON.stringify({ data, patches: patches > 0, status: store.getState().status, scriptedModelInMain }));

@@ -1,4 +1,11 @@
-// @fieldstream/server from a plain Node ESM script: the entry and its imports resolve and load.
-import { createModelProxy, toNodeHandler } from '@fieldstream/server';
+// @fieldstream/server from a plain Node ESM script: the entry and its imports resolve and load. It
+// exports the proxy only; patch streams have one home, @fieldstream/core/patch-stream.
+import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
+import * as server from '@fieldstream/server';
 
-console.log(JSON.stringify({ createModelProxy: typeof createModelProxy, toNodeHandler: typeof toNodeHandler }));
+console.log(
+  JSON.stringify({
+    server: Object.keys(server).sort(),
+    patchStream: { fromPatchStream: typeof fromPatchStream, toPatchStream: typeof toPatchStream },
+  }),
+);

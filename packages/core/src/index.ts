@@ -123,9 +123,6 @@ export type { OutputContractRequest, ResponseFormatRequest } from './providers/o
 export type { ProviderMeta, TokenUsage } from './providers/provider-meta';
 export type { IncrementalRedaction, SecretRedactor } from './providers/redact-secret';
 export { createSecretRedactor } from './providers/redact-secret';
-export type { ChunkSize } from './providers/scripted-chunks';
-export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './providers/scripted-model';
-export { scriptedModel } from './providers/scripted-model';
 export type { TextSource, TextStreamSource } from './providers/text-stream';
 export { textStream } from './providers/text-stream';
 export type { FetchEventStreamOptions } from './transport/fetch-event-stream';

@@ -13,7 +13,8 @@ export { type Contract, defineContract } from './kits/contract/define-contract';
 export type { ContractSample, SampleOutcome, SampleReport } from './kits/contract/run-contract-samples';
 
 // Output contracts: what a provider can enforce natively, and checking a final text against the plan.
-export type { ProviderCapabilities, ProviderName } from './providers/capabilities';
+// Their option types (`ProviderCapabilities`, `ProviderName`, `ResponseFormatRequest`,
+// `OutputContractRequest`) are `createResponse` options: they live in the main entry only.
 export { providerCapabilities } from './providers/capabilities';
 export { OutputContractSlot } from './providers/output-contract/output-contract-slot';
 export type {
@@ -23,7 +24,6 @@ export type {
   ProviderResponseFormat,
 } from './providers/output-contract/plan-output-contract';
 export { planOutputContract } from './providers/output-contract/plan-output-contract';
-export type { OutputContractRequest, ResponseFormatRequest } from './providers/output-contract/response-format';
 export type {
   ContractTerminalStatus,
   OutputContractCheck,

@@ -1,4 +1,6 @@
-// The public ./testing entry: the scripted model and fixtures for users' own tests.
+// The public ./testing entry: the scripted model and fixtures for users' own tests. It is the one
+// home of `scriptedModel` and its types (the main entry does not export them).
+export type { ChunkSize } from './providers/scripted-chunks';
 export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './providers/scripted-model';
 export { scriptedModel } from './providers/scripted-model';
 export type { ProviderFixture } from './testing/provider-fixtures';

@@ -1,5 +1,5 @@
-// The public API of @fieldstream/server.
-export { type PatchStreamInput, type ToPatchStreamOptions, toPatchStream } from '@fieldstream/core/patch-stream';
+// The public API of @fieldstream/server. Patch streams (`toPatchStream`, `fromPatchStream`) live in
+// `@fieldstream/core/patch-stream`, which runs on any server.
 export { createModelProxy, type ModelProxyHandler } from './create-model-proxy';
 export { type FetchHandler, type NodeHandler, toNodeHandler } from './node-handler';
 export type { ClientInfo, ModelProxyOptions } from './proxy-options';

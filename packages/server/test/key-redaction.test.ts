@@ -2,8 +2,8 @@
 // reaches the browser, through the model proxy or through a patch stream whose provider echoes it.
 import type { ServerResponse } from 'node:http';
 import { createResponse, defineOutput, openAIChat, type ResponseEvent } from '@fieldstream/core';
-import { fromPatchStream } from '@fieldstream/core/patch-stream';
-import { createModelProxy, toNodeHandler, toPatchStream } from '@fieldstream/server';
+import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
+import { createModelProxy, toNodeHandler } from '@fieldstream/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serve, sseChunk, startUpstream } from './support/local-servers';
 

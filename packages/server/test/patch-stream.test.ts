@@ -5,10 +5,10 @@ import {
   type ModelResponse,
   type ResponseEvent,
   type StreamingData,
-  scriptedModel,
 } from '@fieldstream/core';
-import { fromPatchStream } from '@fieldstream/core/patch-stream';
-import { toNodeHandler, toPatchStream } from '@fieldstream/server';
+import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
+import { scriptedModel } from '@fieldstream/core/testing';
+import { toNodeHandler } from '@fieldstream/server';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PatchDecoder, PatchEncoder } from '../../core/src/patch-stream/patch-codec';

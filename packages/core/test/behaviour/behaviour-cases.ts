@@ -15,13 +15,13 @@ import {
   ProviderError,
   type ResponseEvent,
   type RetryPolicy,
-  type ScriptedFault,
   type StreamedResponse,
   type StreamingData,
   TransportError,
   ValidationError,
   type Validator,
 } from '@fieldstream/core';
+import type { ScriptedFault } from '@fieldstream/core/testing';
 import { z } from 'zod';
 
 /** What a case asks for: a scripted model's answers and faults, and the response's options. */

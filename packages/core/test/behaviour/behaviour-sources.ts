@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { createResponse, type ModelResponse, scriptedModel } from '@fieldstream/core';
+import { createResponse, type ModelResponse } from '@fieldstream/core';
 import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
+import { scriptedModel } from '@fieldstream/core/testing';
 import { createWorkerResponse } from '@fieldstream/core/worker';
 import type { BehaviourSource, BehaviourSpec } from './behaviour-cases';
 

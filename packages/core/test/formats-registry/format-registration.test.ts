@@ -1,5 +1,6 @@
 // Formats beyond json and text are passed in or registered (decision 0013). The suite's setup file
 // registers them all, so each test here loads a fresh copy of the package: nothing registered.
+import { scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 
 type Core = typeof import('../../src/index');
@@ -39,7 +40,7 @@ describe('format registration', () => {
 
   it('every optional format, named but not registered, fails at each entry point with FORMAT_NOT_REGISTERED', async () => {
     const core = await freshCore();
-    const model = core.scriptedModel({ answers: ['{}'] });
+    const model = scriptedModel({ answers: ['{}'] });
     for (const [name, definition] of OPTIONAL) {
       const calls: [string, () => unknown][] = [
         ['createStreamParser options.format', () => core.createStreamParser({ format: name })],
@@ -73,7 +74,7 @@ describe('format registration', () => {
       'hybrid',
     );
     const response = core.createResponse({
-      model: core.scriptedModel({ answers: ['{"summary": "ok", "score": 3}'] }),
+      model: scriptedModel({ answers: ['{"summary": "ok", "score": 3}'] }),
       input: 'x',
       output: mixed,
     });
@@ -111,7 +112,7 @@ describe('format registration', () => {
   it('a response with formats: [hybridFormat] asks for, streams and parses hybrid', async () => {
     const core = await freshCore();
     const output = core.defineOutput({ summary: ['string', 'a summary'], score: ['integer', '0-10'] });
-    const model = core.scriptedModel({ answers: ['### summary\nAll good.\n\n### score\n```json\n7\n```\n'] });
+    const model = scriptedModel({ answers: ['### summary\nAll good.\n\n### score\n```json\n7\n```\n'] });
     const response = core.createResponse({ model, input: 'x', output, formats: [core.hybridFormat] });
     expect(await response.getData()).toEqual({ summary: 'All good.', score: 7 });
     expect((await response.getMeta()).resolvedFormat).toBe('hybrid');

@@ -1,5 +1,6 @@
 // json's lenient final reader (JSON5, repairs, block search) loads only when an answer is not strict
 // JSON (decision 0013). The suite's setup file loads it up front, so each test here uses fresh modules.
+import { scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 
 async function fresh() {
@@ -28,7 +29,7 @@ describe('json loads its lenient final reader on demand', () => {
   it('a response whose answer is strict JSON never loads it', async () => {
     const { core, json } = await fresh();
     const response = core.createResponse({
-      model: core.scriptedModel({ answers: [STRICT] }),
+      model: scriptedModel({ answers: [STRICT] }),
       input: 'x',
       format: 'json',
     });
@@ -39,7 +40,7 @@ describe('json loads its lenient final reader on demand', () => {
   it('a response whose answer is not strict JSON loads it before the final parse', async () => {
     const { core, json } = await fresh();
     const response = core.createResponse({
-      model: core.scriptedModel({ answers: [FENCED] }),
+      model: scriptedModel({ answers: [FENCED] }),
       input: 'x',
       format: 'json',
     });

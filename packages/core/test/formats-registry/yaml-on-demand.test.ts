@@ -1,5 +1,6 @@
 // The yaml package loads only when a yaml_literal document goes beyond the fast subset (decision
 // 0013). The suite's setup file loads it up front, so each test here uses a fresh copy of the package.
+import { scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 
 async function fresh() {
@@ -19,7 +20,7 @@ describe('yaml_literal loads the yaml package on demand', () => {
   it('a response whose answer stays in the subset never loads it', async () => {
     const { core, loaded } = await fresh();
     const output = core.defineOutput({ title: ['string', 't'], steps: [['string', 's']], note: ['string', 'n'] });
-    const model = core.scriptedModel({ answers: [SUBSET] });
+    const model = scriptedModel({ answers: [SUBSET] });
     const response = core.createResponse({
       model,
       input: 'x',
@@ -38,7 +39,7 @@ describe('yaml_literal loads the yaml package on demand', () => {
   it('a response whose answer goes beyond the subset loads it before the final parse', async () => {
     const { core, loaded } = await fresh();
     const output = core.defineOutput({ base: ['integer', 'b'], copy: ['integer', 'c'] });
-    const model = core.scriptedModel({ answers: [BEYOND] });
+    const model = scriptedModel({ answers: [BEYOND] });
     const response = core.createResponse({
       model,
       input: 'x',

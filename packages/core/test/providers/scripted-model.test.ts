@@ -1,12 +1,5 @@
-import {
-  AbortError,
-  type ModelEvent,
-  type ModelRequest,
-  ProviderError,
-  type ScriptedModelOptions,
-  scriptedModel,
-  TransportError,
-} from '@fieldstream/core';
+import { AbortError, type ModelEvent, type ModelRequest, ProviderError, TransportError } from '@fieldstream/core';
+import { type ScriptedModelOptions, scriptedModel } from '@fieldstream/core/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseRequest, joined, runModel } from './provider-harness';

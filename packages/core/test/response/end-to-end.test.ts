@@ -8,8 +8,8 @@ import {
   openAIChat,
   type ResponseEvent,
   type StreamingData,
-  scriptedModel,
 } from '@fieldstream/core';
+import { scriptedModel } from '@fieldstream/core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collect } from './model-helpers';
 

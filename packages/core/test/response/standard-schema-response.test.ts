@@ -4,9 +4,9 @@ import {
   defineOutput,
   type ModelRequest,
   type ObservationEvent,
-  scriptedModel,
   ValidationError,
 } from '@fieldstream/core';
+import { scriptedModel } from '@fieldstream/core/testing';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
