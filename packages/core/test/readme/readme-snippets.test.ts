@@ -1,6 +1,7 @@
-// Every TypeScript snippet of the README and of the React guide is type-checked: each one appears
-// verbatim in a `test/readme/*.test-d.ts(x)` file of a package, which the `types` project compiles.
-import { readdirSync, readFileSync } from 'node:fs';
+// Every TypeScript snippet of the README, of the React guide and of the three package READMEs (the
+// npm pages) is type-checked: each one appears verbatim in a `test/readme/*.test-d.ts(x)` file of a
+// package, which the `types` project compiles.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -32,14 +33,17 @@ function typeTestSources(): string {
 }
 
 describe.each([
-  ['README.md', 4],
-  ['docs/guides/react.md', 4],
-])('%s snippets', (doc, count) => {
+  ['README.md', 4, 'tsx'],
+  ['docs/guides/react.md', 4, 'tsx'],
+  ['packages/core/README.md', 10, 'ts'],
+  ['packages/react/README.md', 5, 'tsx'],
+  ['packages/server/README.md', 3, 'ts'],
+])('%s snippets', (doc, count, lang) => {
   const found = snippets(doc);
   const sources = typeTestSources();
 
   it('finds the TypeScript snippets', () => {
-    expect(found.map((s) => s.lang)).toContain('tsx');
+    expect(found.map((s) => s.lang)).toContain(lang);
     expect(found.length).toBeGreaterThanOrEqual(count);
   });
 
@@ -47,3 +51,39 @@ describe.each([
     expect(sources).toContain(snippet.code);
   });
 });
+
+// The package READMEs are the npm pages: a relative link would point nowhere there. Every link is
+// absolute, a repository link names a file or folder that exists, and an in-page link a heading.
+const REPOSITORY = 'https://github.com/fieldstream/fieldstream';
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+describe.each(['packages/core/README.md', 'packages/react/README.md', 'packages/server/README.md'])(
+  '%s links',
+  (doc) => {
+    const text = readFileSync(join(root, doc), 'utf8');
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] as string);
+    const headings = [...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] as string));
+
+    it('links to the repository, its guides and the changelog', () => {
+      expect(links).toContain(REPOSITORY);
+      expect(links).toContain(`${REPOSITORY}/blob/main/CHANGELOG.md`);
+    });
+
+    it.each(links)('%s resolves from the npm page', (link) => {
+      if (link.startsWith('#')) {
+        expect(headings).toContain(link.slice(1));
+        return;
+      }
+      expect(link).toMatch(/^https:\/\//);
+      const inRepository = /^https:\/\/github\.com\/fieldstream\/fieldstream\/(?:blob|tree)\/main\/([^#?]+)/.exec(link);
+      if (inRepository !== null) expect(existsSync(join(root, inRepository[1] as string)), link).toBe(true);
+    });
+  },
+);

@@ -1,0 +1,23 @@
+// packages/react/README.md, "Your own selections and schedules", verbatim: it must compile as written (no casts).
+// readme-snippets.test.ts checks that every snippet of the package READMEs appears in one of these files.
+import { expectTypeOf } from 'vitest';
+import type { FieldStore, FieldStoreState } from '@fieldstream/core';
+import { useFieldStore, useStreamStatus } from '@fieldstream/react';
+
+// A stable selector (module level) and an equality that ignores unchanged counts.
+const selectFieldCount = (state: FieldStoreState<unknown>) => state.fields.size;
+const sameCount = (a: number, b: number) => a === b;
+// Deliver updates at most every 100 ms instead of every frame.
+const every100ms = (flush: () => void) => {
+  const id = setTimeout(flush, 100);
+  return () => clearTimeout(id);
+};
+
+function Counter({ store }: { store: FieldStore<unknown> }) {
+  const count = useFieldStore(store, selectFieldCount, { equals: sameCount, schedule: every100ms });
+  const { status } = useStreamStatus(store, { throwOnError: true }); // an error boundary shows the failure
+  return <p>{count} paths streamed ({status})</p>;
+}
+
+export { Counter };
+expectTypeOf(selectFieldCount).returns.toEqualTypeOf<number>();
