@@ -12,17 +12,20 @@ export type UseResponseOptions = FieldStoreOptions & {
 
 export type ResponseHandle<Source, Data, Args extends unknown[]> = {
   /** The current response's store (an idle, empty store before the first start). */
-  store: FieldStore<Data>;
+  store: FieldStore<Data, SourceInput<Source>>;
   /** The current response, as `start` returned it. */
   response: Source | undefined;
   /** Aborts the running response, starts a new one and returns its store. */
-  start(...args: Args): FieldStore<Data>;
+  start(...args: Args): FieldStore<Data, SourceInput<Source>>;
   /** Aborts the running response: its signal fires, it reports `aborted` to its store, and the store applies nothing more. */
   abort(): void;
 };
 
 /** The data type of a response source: `Data` of a `ModelResponse<Data>`, `unknown` for an untyped source. */
 type SourceData<Source> = Source extends ResponseSource<infer Data> ? Data : unknown;
+
+/** What streams from a response source (its schema's input side); `unknown`: the same as its data. */
+type SourceInput<Source> = Source extends ResponseSource<unknown, infer Input> ? Input : unknown;
 
 /**
  * Starts responses and hands out their stores, typed by the responses' data (`createResponse`

@@ -10,9 +10,9 @@ import { runResponse } from './run-response';
 import type { Validator } from './validation/validator';
 
 /** One model response in this page: a {@link StreamedResponse} whose events come from the model and the parser. */
-export type ModelResponse<Data = unknown> = StreamedResponse<Data> & {
+export type ModelResponse<Data = unknown, Input = unknown> = StreamedResponse<Data, Input> & {
   /** Registers a validator; runs before the per-call ones. Only before the response starts. */
-  validate(validator: Validator<Data>): ModelResponse<Data>;
+  validate(validator: Validator<Data>): ModelResponse<Data, Input>;
 };
 
 /**
@@ -20,7 +20,9 @@ export type ModelResponse<Data = unknown> = StreamedResponse<Data> & {
  * starts it: `instant()`, `deltas()`, `getData()`, `getText()`, `getMeta()` or `start()`. The
  * model's stream is parsed once per attempt however many consumers read it.
  */
-export function createResponse<Data = unknown>(options: CreateResponseOptions<Data>): ModelResponse<Data> {
+export function createResponse<Data = unknown, Input = unknown>(
+  options: CreateResponseOptions<Data, Input>,
+): ModelResponse<Data, Input> {
   checkResponseOptions(options);
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   // The format is resolved once, here: a format named (or picked by auto) but not available fails
@@ -63,13 +65,14 @@ export function createResponse<Data = unknown>(options: CreateResponseOptions<Da
     signal: options.signal,
     requestedFormat: format.requested,
   });
-  return Object.assign(response, {
-    validate(validator: Validator<Data>): ModelResponse<Data> {
+  // `Input` is type-only (what the schema says streams): the core's response is that response.
+  return Object.assign(response as unknown as ModelResponse<Data, Input>, {
+    validate(validator: Validator<Data>): ModelResponse<Data, Input> {
       checkValidator('validate validator', validator);
       if (started())
         throw new FieldstreamError('RESPONSE_STARTED', 'validate() must be called before the response starts');
       chain.push(validator);
-      return response as ModelResponse<Data>;
+      return response as unknown as ModelResponse<Data, Input>;
     },
   });
 }

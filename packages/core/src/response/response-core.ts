@@ -36,38 +36,39 @@ export type ResponseRun = (sink: ResponseSink) => Promise<Settlement>;
  * (`createResponse`), over the wire (`fromPatchStream`) or in a Worker (`createWorkerResponse`).
  * `Data` is what `getData()` resolves: the schema's output.
  */
-export type StreamedResponse<Data = unknown> = Required<ResponseSource<Data>> & {
-  /**
-   * Field-level patches of every attempt. A consumer that joins late first gets the history so
-   * far in compact form (each path's deltas coalesced into one), then every new patch. Starts the response.
-   */
-  instant(): AsyncGenerator<StreamingData, void, undefined>;
-  /**
-   * Answer text chunks of every attempt (reasoning split off); a late consumer gets each
-   * attempt's text so far as one chunk. Starts the response. Over the wire only with `text: true`.
-   */
-  deltas(): AsyncGenerator<string, void, undefined>;
-  /** The validated data (cached: one request pipeline however often it is called). Starts the response. */
-  getData(): Promise<Data>;
-  /** The final attempt's answer text, once the response settles. Starts the response. */
-  getText(): Promise<string>;
-  /** Merged provider meta plus format, repair, attempts, usage and status, once settled. Starts the response. */
-  getMeta(): Promise<ResponseMeta>;
-  /** The observation log (live). Over the wire: without prompts and answer texts. */
-  readonly events: readonly ObservationEvent[];
-  /** Follows the observation log, replaying it first. Returns an unsubscribe. */
-  observe(listener: (event: ObservationEvent) => void): () => void;
-  /** Starts the response without consuming it (idempotent). */
-  start(): void;
-  /**
-   * Aborts: the model's stream (or the connection, or the worker's response) is closed, consumers
-   * get an `AbortError`, nothing more is emitted. Emits `status: aborted`, then `aborted`.
-   */
-  abort(reason?: string): void;
-  readonly status: ResponseStatus;
-  /** The current attempt (0 first). */
-  readonly attempt: number;
-};
+export type StreamedResponse<Data = unknown, Input = unknown> = ResponseSource<Data, Input> &
+  Required<Pick<ResponseSource<Data>, 'subscribeChunks'>> & {
+    /**
+     * Field-level patches of every attempt. A consumer that joins late first gets the history so
+     * far in compact form (each path's deltas coalesced into one), then every new patch. Starts the response.
+     */
+    instant(): AsyncGenerator<StreamingData, void, undefined>;
+    /**
+     * Answer text chunks of every attempt (reasoning split off); a late consumer gets each
+     * attempt's text so far as one chunk. Starts the response. Over the wire only with `text: true`.
+     */
+    deltas(): AsyncGenerator<string, void, undefined>;
+    /** The validated data (cached: one request pipeline however often it is called). Starts the response. */
+    getData(): Promise<Data>;
+    /** The final attempt's answer text, once the response settles. Starts the response. */
+    getText(): Promise<string>;
+    /** Merged provider meta plus format, repair, attempts, usage and status, once settled. Starts the response. */
+    getMeta(): Promise<ResponseMeta>;
+    /** The observation log (live). Over the wire: without prompts and answer texts. */
+    readonly events: readonly ObservationEvent[];
+    /** Follows the observation log, replaying it first. Returns an unsubscribe. */
+    observe(listener: (event: ObservationEvent) => void): () => void;
+    /** Starts the response without consuming it (idempotent). */
+    start(): void;
+    /**
+     * Aborts: the model's stream (or the connection, or the worker's response) is closed, consumers
+     * get an `AbortError`, nothing more is emitted. Emits `status: aborted`, then `aborted`.
+     */
+    abort(reason?: string): void;
+    readonly status: ResponseStatus;
+    /** The current attempt (0 first). */
+    readonly attempt: number;
+  };
 
 export type ResponseCoreOptions = {
   run: ResponseRun;

@@ -47,7 +47,12 @@ export type ChunkListener<Data = unknown> = {
  * Every response (`createResponse`, `fromPatchStream`, `createWorkerResponse`) has both methods; a
  * hand-made source needs only `subscribe`.
  */
-export interface ResponseSource<Data = unknown> {
+export interface ResponseSource<Data = unknown, Input = unknown> {
+  /**
+   * Type-only: what the model writes and a store streams (a Standard Schema's input side, before
+   * its transforms); `unknown` means the same as `Data`. Always `undefined` at run time.
+   */
+  readonly $input?: Input;
   /**
    * Calls `listener` with every event, first replaying the ones already emitted (so a late
    * subscriber sees the whole history). Returns an unsubscribe function. Does not start a response.

@@ -8,7 +8,7 @@ import type { RetryPolicy } from './retry-policy';
 import type { Validator } from './validation/validator';
 
 /** Options of `createResponse`. */
-export type CreateResponseOptions<Data = unknown> = {
+export type CreateResponseOptions<Data = unknown, Input = unknown> = {
   /** The model: any function from a request to a stream of model events. */
   model: Model;
   /** What the model works on: text, or any value (rendered as indented JSON) in `[INPUT]`. */
@@ -19,7 +19,7 @@ export type CreateResponseOptions<Data = unknown> = {
    * The output schema: a `defineOutput` definition, a Standard JSON Schema (zod 4, arktype, valibot
    * through `toStandardJsonSchema`) or a JSON Schema document. Without one the answer is plain text.
    */
-  output?: OutputSchema<Data>;
+  output?: OutputSchema<Data, Input>;
   /**
    * The format to ask for. Default: `auto` with an `output` (chosen from its shape; a parse
    * failure retries in `json`), `text` without one.

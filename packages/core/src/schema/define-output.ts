@@ -40,9 +40,9 @@ export type OutputDefinition<Data = unknown, Input = Data> = {
 };
 
 /** What `output` accepts: a definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema. */
-export type OutputSchema<Data = unknown> =
-  // Any input: `Data` is inferred from the output side only.
-  OutputDefinition<Data, unknown> | StandardJSONSchemaV1<unknown, Data> | JsonSchemaDocument;
+export type OutputSchema<Data = unknown, Input = unknown> =
+  // `Input` (what streams) is inferred where the schema says it; `unknown` means "the same as `Data`".
+  OutputDefinition<Data, Input> | StandardJSONSchemaV1<Input, Data> | JsonSchemaDocument;
 
 /**
  * Defines an output schema from Agently-style tuples `[type, description?, ensure?]`, nested

@@ -27,11 +27,10 @@ export type FieldStoreOptions = {
  *
  * `Data` is the final data's type (`final`, `useFinalData`). `Input` is type-only: what streams, the
  * schema's input side (`InferInput`), which a Standard Schema's transforms, defaults and pipes turn
- * into `Data` only at the end; the field hooks type streamed values as `Streamed<Input>`. Left
- * `unknown` (the default, and what a response gives: it carries only `Data`), the hooks take `Data`
- * for it, which is true of the tuple DSL, JSON Schema and Standard Schemas without transforms. Name
- * it for a store of a transforming schema:
- * `const store: FieldStore<z.output<typeof S>, z.input<typeof S>> = createFieldStore(response)`.
+ * into `Data` only at the end; the field hooks type streamed values as `Streamed<Input>`. A store
+ * made from a response takes both from it (`ModelResponse<Data, Input>`). Left `unknown` (an untyped
+ * source), the hooks take `Data` for it, which is true of the tuple DSL, JSON Schema and Standard
+ * Schemas without transforms.
  */
 // biome-ignore lint/correctness/noUnusedVariables: `Input` is type-only, read by the field hooks.
 export interface FieldStore<Data = unknown, Input = unknown> {
@@ -67,10 +66,10 @@ export interface FieldStore<Data = unknown, Input = unknown> {
  * typed source (`createResponse` with an `output`); name it for an untyped one
  * (`createFieldStore<Incident>(source)`).
  */
-export function createFieldStore<Data = unknown>(
-  source?: ResponseSource<Data> | ResponseSource,
+export function createFieldStore<Data = unknown, Input = unknown>(
+  source?: ResponseSource<Data, Input> | ResponseSource,
   options: FieldStoreOptions = {},
-): FieldStore<Data> {
+): FieldStore<Data, Input> {
   checkSource(source);
   checkObject('createFieldStore options', options);
   if (options.onRetry !== undefined)

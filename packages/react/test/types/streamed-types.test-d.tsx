@@ -135,18 +135,22 @@ describe('while streaming: the input, partial', () => {
     useInstantField(store, 'changes[0].title');
   });
 
-  test('without the input named, the store types what streams from the output', () => {
-    const untold = createFieldStore(response);
-    expectTypeOf(untold).toEqualTypeOf<FieldStore<ReleaseOut>>();
-    expectTypeOf(useInstantField(untold, 'tags').value).toEqualTypeOf<string[] | undefined>();
-    expectTypeOf(useFinalData(untold)).toEqualTypeOf<ReleaseOut | undefined>();
+  test('a store made from the response takes the input from the schema, nothing named', () => {
+    const inferred = createFieldStore(response);
+    expectTypeOf(inferred).toEqualTypeOf<FieldStore<ReleaseOut, ReleaseIn>>();
+    expectTypeOf(useInstantField(inferred, 'tags').value).toEqualTypeOf<string | string[] | undefined>();
+    // @ts-expect-error while streaming, tags may still be the string the model writes
+    useInstantField(inferred, 'tags').value?.map((tag) => tag);
+    expectTypeOf(useFinalData(inferred)).toEqualTypeOf<ReleaseOut | undefined>();
   });
 
-  test('useResponse: name the input on the handle’s store', () => {
+  test('useResponse: the handle’s store streams the input and ends with the output, nothing named', () => {
     const run = useResponse((signal) => createResponse({ model, input: 'x', output: Release, signal }));
-    const typed: FieldStore<InferOutput<typeof Release>, InferInput<typeof Release>> = run.store;
-    expectTypeOf(useInstantField(typed, 'tags').value).toEqualTypeOf<string | string[] | undefined>();
-    expectTypeOf(useFinalData(typed)).toEqualTypeOf<ReleaseOut | undefined>();
+    expectTypeOf(run.store).toEqualTypeOf<FieldStore<InferOutput<typeof Release>, InferInput<typeof Release>>>();
+    expectTypeOf(useInstantField(run.store, 'tags').value).toEqualTypeOf<string | string[] | undefined>();
+    // @ts-expect-error while streaming, tags may still be the string the model writes
+    useInstantField(run.store, 'tags').value?.map((tag) => tag);
+    expectTypeOf(useFinalData(run.store)).toEqualTypeOf<ReleaseOut | undefined>();
   });
 });
 

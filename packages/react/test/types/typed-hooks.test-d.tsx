@@ -43,7 +43,8 @@ function Value<Data>({ source, path }: { source: FieldStore<Data>; path: Path<Da
 
 describe('createResponse → createFieldStore', () => {
   test('the store is typed by the output', () => {
-    expectTypeOf(response).toEqualTypeOf<ModelResponse<Ticket>>();
+    // The tuple DSL streams what it ends with: its input type is its data type.
+    expectTypeOf(response).toEqualTypeOf<ModelResponse<Ticket, Ticket>>();
     expectTypeOf(store).toEqualTypeOf<FieldStore<Ticket>>();
   });
 
@@ -129,7 +130,7 @@ describe('useFinalData and useResponse', () => {
     const handle = useResponse((signal, topic: string) =>
       createResponse({ model, input: topic, output: ticket, signal }),
     );
-    expectTypeOf(handle).toEqualTypeOf<ResponseHandle<ModelResponse<Ticket>, Ticket, [topic: string]>>();
+    expectTypeOf(handle).toEqualTypeOf<ResponseHandle<ModelResponse<Ticket, Ticket>, Ticket, [topic: string]>>();
     expectTypeOf(handle.store).toEqualTypeOf<FieldStore<Ticket>>();
     expectTypeOf(handle.start('x')).toEqualTypeOf<FieldStore<Ticket>>();
     expectTypeOf(useStreamStatus(handle.store).status).toBeString();
