@@ -3,7 +3,6 @@ import { streamEvents } from '../transport/fetch-event-stream';
 import type { RetryOptions } from '../transport/retry-policy';
 import type { SSEMessage } from '../transport/sse-message';
 import type { Model, ModelRequest } from './model';
-import { createSecretRedactor, redactError } from './redact-secret';
 
 /** Options shared by the HTTP providers (`openAIChat`, `openAIResponses`, `anthropicMessages`). */
 export type HttpProviderOptions = {
@@ -73,12 +72,13 @@ export function endedEarly(provider: string, url: string, marker: string): Trans
  */
 export function redactingKey(apiKey: string | undefined, model: Model): Model {
   if (!apiKey) return model;
-  const redactor = createSecretRedactor(apiKey);
   return async function* keyRedactedModel(request, options) {
     try {
       yield* model(request, options);
     } catch (error) {
-      throw redactError(error, redactor);
+      // Loaded on demand (decision 0013): only a failing request needs the redactor.
+      const { createSecretRedactor, redactError } = await import('./redact-secret');
+      throw redactError(error, createSecretRedactor(apiKey));
     }
   };
 }

@@ -52,7 +52,7 @@ export function createResponse<Data = unknown, Input = unknown>(
       plan,
       checkContract: plan && contract ? (text) => contract.validateOutputContract(plan, text) : undefined,
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
-      parts: initialParts(options.input, options.instruct, requirementsFor(format.first, output, plan)),
+      parts: initialParts(options.input, options.instruct, await requirementsFor(format.first, output, plan)),
       settings: { ...options.settings },
       signal: sink.signal,
       emit: sink.emit,

@@ -1,8 +1,8 @@
 import { FieldstreamError } from '../errors/errors';
 import { jsonInstructions } from '../formats/json/json-instructions';
 import { type ResolvedFormat, resolveFormat } from '../formats/resolve-format';
-import { renderFieldRequirements } from '../prompt/field-requirements';
 import { type PromptParts, renderPromptValue } from '../prompt/prompt-parts';
+import { renderEnsuredRequirements } from '../prompt/requirement-lines';
 import type { OutputContractPlan } from '../providers/output-contract/plan-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
@@ -52,11 +52,11 @@ export type ResponsePlan = OutputContractPlan & { outputRequirement: string | un
  * `[OUTPUT REQUIREMENT]` and `[FIELD REQUIREMENTS]` for a format; a plan's own requirement replaces
  * the format's instructions (output-contract-stage's `planResponse` says when).
  */
-export function requirementsFor(
+export async function requirementsFor(
   format: ResolvedFormat,
   output: OutputDefinition | undefined,
   plan: ResponsePlan | undefined,
-): Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'> {
+): Promise<Pick<PromptParts, 'outputRequirement' | 'fieldRequirements'>> {
   if (format.name === 'text') return { outputRequirement: '', fieldRequirements: '' };
   let outputRequirement: string;
   if (plan?.outputRequirement !== undefined) outputRequirement = plan.outputRequirement;
@@ -65,7 +65,12 @@ export function requirementsFor(
     const { instructions } = format.definition;
     outputRequirement = instructions ? instructions(output) : jsonInstructions(output);
   }
-  return { outputRequirement, fieldRequirements: renderFieldRequirements(output) };
+  // A JSON Schema output's rules load on demand (decision 0013): a tuple-DSL response never bundles them.
+  const fieldRequirements =
+    output?.root.constraints === undefined
+      ? renderEnsuredRequirements(output)
+      : (await import('../prompt/schema-requirements')).renderSchemaRequirements(output);
+  return { outputRequirement, fieldRequirements };
 }
 
 /** The parts of the first attempt's prompt. */

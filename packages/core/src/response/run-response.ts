@@ -108,7 +108,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       if (failure.correction !== undefined) context.parts.correction = failure.correction;
       if (failure.retryReason === 'parse_failed' && context.format.requested === 'auto' && format.name !== 'json') {
         format = resolveFormat('json', 'json', context.output, undefined, 'createResponse options.format');
-        Object.assign(context.parts, requirementsFor(format, context.output, context.plan));
+        Object.assign(context.parts, await requirementsFor(format, context.output, context.plan));
       }
       // Transport failures back off (and honour Retry-After); a bad answer is asked again at once.
       const delayMs =
