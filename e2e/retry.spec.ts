@@ -136,3 +136,41 @@ test('a 429 with Retry-After: 1 waits a second before the retry, and the page sh
   const [limited, retried] = stats.log;
   expect((retried?.startedAt ?? 0) - (limited?.endedAt ?? 0)).toBeGreaterThanOrEqual(950);
 });
+
+test('a rejected answer shows retrying and its reason until the retried attempt streams', async ({ page }) => {
+  // Every attempt waits 1.5 s for its first token: the retry is on screen for that long.
+  await openScenario(page, '/progress', {
+    preset: 'incident',
+    format: 'json',
+    faults: ['missing_field', 'slow_first_token'],
+    charsPerSecond: 2500,
+  });
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    const sample = (): void => {
+      const status = document.querySelector<HTMLElement>('[data-testid="run-status"]')?.dataset.status ?? '';
+      if (shown.at(-1) !== status) shown.push(status);
+    };
+    new MutationObserver(sample).observe(document.body, { subtree: true, childList: true, attributes: true });
+    (window as unknown as { __statuses: string[] }).__statuses = shown;
+  });
+  await page.getByTestId('start-button').click();
+
+  const runStatus = page.getByTestId('run-status');
+  await expect(runStatus).toHaveAttribute('data-status', 'retrying', { timeout: 10_000 });
+  // The retried attempt already counts; its reason is shown while it waits for its first token.
+  await expect(page.getByTestId('status-text')).toHaveText('retrying');
+  await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
+  const retry = page.getByTestId('retry-status');
+  await expect(retry).toHaveAttribute('data-reason', 'ensure_failed');
+  await expect(retry).toContainText('retrying as attempt 2 · ensure_failed');
+  // No field of the retried attempt yet: the failed attempt's fields are shown stale.
+  await expect(page.locator('[data-testid="live-form"] .fs-field[data-stale="true"]').first()).toBeVisible();
+
+  await expectStatus(page, 'done');
+  await expect(retry).toHaveCount(0);
+  const statuses = await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+  // `validating` may pass within a frame; `retrying` is always rendered, then the retry streams.
+  const seen = statuses.filter((status) => status !== 'validating');
+  expect(seen.slice(seen.indexOf('retrying'))).toEqual(['retrying', 'streaming', 'done']);
+});

@@ -15,5 +15,5 @@ export { useInstantList } from './use-instant-list';
 export { useReasoning } from './use-reasoning';
 export type { ResponseHandle, UseResponseOptions } from './use-response';
 export { useResponse } from './use-response';
-export type { StatusSnapshot } from './use-stream-status';
+export type { RetryInfo, StatusSnapshot } from './use-stream-status';
 export { useStreamStatus } from './use-stream-status';

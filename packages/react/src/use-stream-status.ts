@@ -1,24 +1,39 @@
 import type { FieldStore, FieldStoreState, FieldstreamError, ResponseStatus } from '@fieldstream/core';
 import { type HookOptions, useFieldStore } from './use-field-store';
 
+/**
+ * The latest retry of a response: the attempt it runs, why (`reason`, a code such as
+ * `validation_failed`), the failure in words when the response sends it (`message`), the wait
+ * before it (`delayMs`) and the retried attempt's format.
+ */
+export type RetryInfo = NonNullable<FieldStoreState['retry']>;
+
 /** Where a response stands. */
 export type StatusSnapshot = {
+  /**
+   * `retrying` from a rejected or failed attempt until the retried attempt's first patch, so it
+   * renders even when the retry and the new attempt's start arrive together.
+   */
   readonly status: ResponseStatus;
-  /** The current attempt (0 first; higher after retries). */
+  /** The current attempt (0 first; higher after retries; already the retried one while `retrying`). */
   readonly attempt: number;
   readonly error: FieldstreamError | undefined;
+  /** The latest retry (`undefined` before the first); it stays after the retry, until the next one. */
+  readonly retry: RetryInfo | undefined;
 };
 
 const selectStatus = (state: FieldStoreState<unknown>): StatusSnapshot => ({
   status: state.status,
   attempt: state.attempt,
   error: state.error,
+  retry: state.retry,
 });
 
+// The store keeps the retry record's identity until it changes.
 const sameStatus = (a: StatusSnapshot, b: StatusSnapshot): boolean =>
-  a.status === b.status && a.attempt === b.attempt && a.error === b.error;
+  a.status === b.status && a.attempt === b.attempt && a.error === b.error && a.retry === b.retry;
 
-/** The response's status, attempt and error; re-renders only when one of them changes. */
+/** The response's status, attempt, error and latest retry; re-renders only when one of them changes. */
 export function useStreamStatus<Data>(store: FieldStore<Data>, options: HookOptions = {}): StatusSnapshot {
   return useFieldStore(store, selectStatus, { ...options, equals: sameStatus });
 }

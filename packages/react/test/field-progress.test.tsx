@@ -48,7 +48,8 @@ describeInModes('<FieldProgress>', (mode) => {
       ['tags[1]', 'streaming'],
     ]);
     act(() => source.attempt(1));
-    expect(container.querySelector('.fs-progress-status')?.textContent).toBe('streaming (attempt 2)');
+    // A retry shows `retrying` until the retried attempt's first patch.
+    expect(container.querySelector('.fs-progress-status')?.textContent).toBe('retrying (attempt 2)');
     act(() => source.emit({ type: 'final', attempt: 1, data: { summary: 'ok', score: 3, tags: ['a'] } }));
     expect(container.querySelector('.fs-progress-status')?.getAttribute('data-status')).toBe('done');
     expect(rows(container)).toEqual([

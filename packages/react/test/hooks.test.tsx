@@ -19,10 +19,12 @@ describeInModes('status, final data, reasoning and list hooks', (mode) => {
     act(() => source.patches(0, streamText('summary', 'text')));
     expect(result.current).toBe(streaming);
     act(() => source.attempt(1, 'ensure failed'));
-    expect(result.current).toEqual({ status: 'streaming', attempt: 1, error: undefined });
+    // A retry shows `retrying` until the new attempt's first patch (retry-status.test.tsx).
+    const retry = { attempt: 1, reason: 'ensure failed', message: undefined, delayMs: 0, format: 'json' };
+    expect(result.current).toEqual({ status: 'retrying', attempt: 1, error: undefined, retry });
     const error = new ProviderError('openai', 'server_error', 'boom', { attempt: 1 });
     act(() => source.emit({ type: 'error', attempt: 1, error }));
-    expect(result.current).toEqual({ status: 'error', attempt: 1, error });
+    expect(result.current).toEqual({ status: 'error', attempt: 1, error, retry });
   });
 
   it('useFinalData is undefined until the final data, then exactly it', () => {

@@ -3,7 +3,7 @@ import { useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import { ErrorNote } from './error-note';
 
-/** Status, attempt counter, scenario id and the error, if any. */
+/** Status, attempt counter, scenario id, the retry under way (why, and the wait) and the error, if any. */
 export function RunStatus({
   store,
   scenario,
@@ -11,7 +11,7 @@ export function RunStatus({
   store: FieldStore<unknown>;
   scenario: string | undefined;
 }): ReactElement {
-  const { status, attempt, error } = useStreamStatus(store);
+  const { status, attempt, error, retry } = useStreamStatus(store);
   return (
     <div className="run-status" data-testid="run-status" data-status={status} data-scenario={scenario ?? ''}>
       <span className={`badge status-${status}`} data-testid="status-text">
@@ -21,6 +21,15 @@ export function RunStatus({
       {attempt > 0 ? (
         <span data-testid="retry-counter">
           {attempt} retr{attempt === 1 ? 'y' : 'ies'}
+        </span>
+      ) : null}
+      {status === 'retrying' && retry !== undefined ? (
+        // Shown until the retried attempt streams its first patch (the store keeps `retrying` till then).
+        <span className="retry-status" data-testid="retry-status" data-reason={retry.reason ?? ''}>
+          retrying as attempt {retry.attempt + 1}
+          {retry.reason === undefined ? '' : ` · ${retry.reason}`}
+          {retry.message === undefined ? '' : `: ${retry.message}`}
+          {retry.delayMs > 0 ? ` · after ${(retry.delayMs / 1000).toFixed(1)} s` : ''}
         </span>
       ) : null}
       {status === 'aborted' ? <span data-testid="aborted-note">Aborted: what streamed so far is kept.</span> : null}

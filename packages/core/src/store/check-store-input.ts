@@ -1,5 +1,6 @@
 import { checkObject, checkOneOf, invalid } from '../errors/check-argument';
 import type { StreamingData } from '../patch/streaming-data';
+import type { ResponseEvent } from '../response/response-events';
 
 const EVENT_TYPES = ['attempt', 'status', 'patch', 'text', 'final', 'error', 'aborted'];
 
@@ -78,4 +79,31 @@ export function checkSource(source: unknown): void {
   if (source === null || typeof source !== 'object' || typeof subscribe !== 'function') {
     throw invalid('createFieldStore source', 'a response (an object with subscribe)', source);
   }
+}
+
+/**
+ * What the store reads of a retry beyond the `ResponseEvent` fields: `status: 'retrying'` and the
+ * retry's `attempt` event may carry the failure in words (`message`), and the status its code
+ * (`reason`), for sources that send them. Optional extras, so a value of another type (or a
+ * negative delay) is read as absent, never an error: the retry is still shown, without it.
+ */
+export type RetryEventExtras = {
+  readonly reason?: string;
+  readonly message?: string;
+  readonly retryDelayMs?: number;
+};
+
+/** The extras of a `status` or `attempt` event, each `undefined` unless present and well-formed. */
+export function retryExtrasOf(event: ResponseEvent): {
+  readonly reason: string | undefined;
+  readonly message: string | undefined;
+  readonly retryDelayMs: number | undefined;
+} {
+  const { reason, message, retryDelayMs } = event as { [K in keyof RetryEventExtras]?: unknown };
+  return {
+    reason: typeof reason === 'string' ? reason : undefined,
+    message: typeof message === 'string' ? message : undefined,
+    retryDelayMs:
+      typeof retryDelayMs === 'number' && Number.isFinite(retryDelayMs) && retryDelayMs >= 0 ? retryDelayMs : undefined,
+  };
 }

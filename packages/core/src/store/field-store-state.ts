@@ -1,6 +1,7 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
+import type { FormatName } from '../schema/select-format';
 import { PathMap } from './path-map';
 
 /**
@@ -54,11 +55,42 @@ const SOURCES: readonly (CompletionSource | undefined)[] = [
 ];
 
 /**
+ * The latest retry of a response, as its events describe it: made by `status: 'retrying'` (or by
+ * the `attempt` event of a retry, when the source sends no such status), completed by that
+ * `attempt` event, and kept after the retry (a later retry replaces it). One object per change:
+ * snapshots that do not change it share it.
+ */
+export type RetryState = {
+  /** The attempt the retry runs (1 for the first retry). */
+  readonly attempt: number;
+  /**
+   * Why, as a code: `validation_failed`, `ensure_failed`, `parse_failed`, `request_failed`, …
+   * `undefined` until the source says (a response says it with the retry's `attempt` event, so
+   * not yet while it waits out a backoff).
+   */
+  readonly reason: string | undefined;
+  /**
+   * The failure in words (a validator's reason, the request error's message) when the source's
+   * events carry it (an optional `message` on `status: 'retrying'` or on the `attempt` event).
+   */
+  readonly message: string | undefined;
+  /** How long the response waits before the retried attempt starts (`retryDelayMs`; 0 when not said). */
+  readonly delayMs: number;
+  /** The retried attempt's format, once its `attempt` event says (a parse failure may switch it to `json`). */
+  readonly format: FormatName | undefined;
+};
+
+/**
  * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity.
  * `data` and `streamed` are getters that build the plain tree on first read (an object spread of a
  * snapshot does not copy them).
  */
 export type FieldStoreState<Data = unknown> = {
+  /**
+   * Where the response stands. `retrying` lasts from the response's `status: 'retrying'` until the
+   * retried attempt's first patch (or its final data, error, abort or next status other than
+   * `streaming`), so a UI that renders once per frame still shows it; `attempt` advances meanwhile.
+   */
   readonly status: ResponseStatus;
   /** The current attempt (0 first). */
   readonly attempt: number;
@@ -78,6 +110,8 @@ export type FieldStoreState<Data = unknown> = {
    * records shared by most paths are folded away (read field states with `getField`).
    */
   readonly fields: PathMap<FieldRecord>;
+  /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */
+  readonly retry: RetryState | undefined;
 };
 
 /** `done`, `error` and `aborted` end a response: the store applies nothing after them. */
@@ -96,5 +130,6 @@ export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
     data: undefined,
     streamed: undefined,
     fields: PathMap.empty(),
+    retry: undefined,
   };
 }

@@ -1,7 +1,15 @@
 import type { PathSegment } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';
-import { type FieldRecord, type FieldStoreState, fieldRecord, isTerminalStatus } from './field-store-state';
+import type { FormatName } from '../schema/select-format';
+import { retryExtrasOf } from './check-store-input';
+import {
+  type FieldRecord,
+  type FieldStoreState,
+  fieldRecord,
+  isTerminalStatus,
+  type RetryState,
+} from './field-store-state';
 import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
@@ -89,13 +97,14 @@ class Batch<Data> {
   }
 
   apply(event: ResponseEvent, target: ParsedPath | undefined): void {
+    const newer = event.attempt > this.next.attempt;
     if (!this.#enter(event.type, event.attempt)) return;
     switch (event.type) {
       case 'attempt':
-        if (this.next.status !== 'streaming') this.edit().status = 'streaming';
+        this.#attempt(event, newer);
         return;
       case 'status':
-        if (this.next.status !== event.status) this.edit().status = event.status;
+        this.#status(event);
         return;
       case 'patch':
         this.#patch(event.data, target);
@@ -139,8 +148,52 @@ class Batch<Data> {
     return true;
   }
 
+  /**
+   * The first attempt streams at once. A retry's attempt (a newer one, or the one a held
+   * `retrying` waits for) advances `attempt` but keeps `retrying` until its first patch, and
+   * completes the retry record with its reason and format.
+   */
+  #attempt(event: AttemptEvent, newer: boolean): void {
+    const next = this.next;
+    if (event.attempt > 0 && (newer || (next.status === 'retrying' && next.retry?.attempt === event.attempt))) {
+      this.#retry(event.attempt, event, event.format);
+      if (next.status !== 'retrying') this.edit().status = 'retrying';
+    } else if (next.status !== 'streaming') this.edit().status = 'streaming';
+  }
+
+  #status(event: StatusEvent): void {
+    const { status, attempt } = event;
+    // Reported by the failed attempt: the retry runs the next one.
+    if (status === 'retrying') this.#retry(attempt + 1, event, undefined);
+    // The retried attempt's request started: `retrying` stays until its first patch.
+    else if (status === 'streaming' && isHeld(this.next, attempt)) return;
+    if (this.next.status !== status) this.edit().status = status;
+  }
+
+  /**
+   * Makes or completes the record of the retry that runs `attempt`, from a `status: 'retrying'`
+   * or `attempt` event; the current object stays when nothing in it changes.
+   */
+  #retry(attempt: number, event: ResponseEvent, format: FormatName | undefined): void {
+    const before = this.next.retry;
+    const known = before?.attempt === attempt ? before : undefined;
+    const extras = retryExtrasOf(event);
+    const retry: RetryState = {
+      attempt,
+      reason: extras.reason ?? known?.reason,
+      message: extras.message ?? known?.message,
+      delayMs: extras.retryDelayMs ?? known?.delayMs ?? 0,
+      format: format ?? known?.format,
+    };
+    if (before === undefined || !sameRetry(before, retry)) this.edit().retry = Object.freeze(retry);
+  }
+
   #patch(data: StreamingData, target: ParsedPath | undefined): void {
-    if (this.next.status === 'idle') this.edit().status = 'streaming';
+    const status = this.next.status;
+    // The first patch of the retried attempt ends `retrying` (a late patch of the failed one does not).
+    if (status === 'idle' || (status === 'retrying' && this.next.attempt >= (this.next.retry?.attempt ?? 0))) {
+      this.edit().status = 'streaming';
+    }
     const next = this.next;
     if (target === undefined) {
       if (data.path === REASONING_PATH && typeof data.value === 'string' && next.reasoning !== data.value) {
@@ -179,6 +232,28 @@ class Batch<Data> {
     for (const replaced of tree.replaced) this.changes.paths.push(replaced);
     this.tree = undefined;
   }
+}
+
+type AttemptEvent = Extract<ResponseEvent, { type: 'attempt' }>;
+type StatusEvent = Extract<ResponseEvent, { type: 'status' }>;
+
+/**
+ * Whether the `streaming` status of `attempt` keeps `retrying`: it is the retried attempt, whose
+ * output the store will see as patches (a `text` attempt has none, so it streams at once).
+ */
+function isHeld(state: FieldStoreState<unknown>, attempt: number): boolean {
+  const retry = state.retry;
+  return state.status === 'retrying' && retry?.attempt === attempt && retry.format !== 'text';
+}
+
+function sameRetry(a: RetryState, b: RetryState): boolean {
+  return (
+    a.attempt === b.attempt &&
+    a.reason === b.reason &&
+    a.message === b.message &&
+    a.delayMs === b.delayMs &&
+    a.format === b.format
+  );
 }
 
 /** After `done` only a late `final` is still accepted; after `error`, `aborted` or a final, nothing. */

@@ -1,6 +1,6 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
-import type { FieldRecord, FieldStoreState } from './field-store-state';
+import type { FieldRecord, FieldStoreState, RetryState } from './field-store-state';
 import type { PathMap } from './path-map';
 import { materialise, type Tree } from './tree-node';
 
@@ -28,11 +28,12 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly final: Data | undefined;
   declare readonly hasFinal: boolean;
   declare readonly fields: PathMap<FieldRecord>;
+  declare readonly retry: RetryState | undefined;
   readonly #data: Tree;
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;
 
-  constructor(parts: SnapshotParts<Data>) {
+  constructor(parts: NewSnapshotParts<Data>) {
     this.status = parts.status;
     this.attempt = parts.attempt;
     this.reasoning = parts.reasoning;
@@ -40,6 +41,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.final = parts.final;
     this.hasFinal = parts.hasFinal;
     this.fields = parts.fields;
+    this.retry = parts.retry;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
     this.#settled = parts.settled;
@@ -66,7 +68,10 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   }
 }
 
-export function createSnapshot<Data>(parts: SnapshotParts<Data>): FieldStoreState<Data> {
+/** What `createSnapshot` takes: the parts, with `retry` absent for none. */
+type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry'> & { readonly retry?: RetryState | undefined };
+
+export function createSnapshot<Data>(parts: NewSnapshotParts<Data>): FieldStoreState<Data> {
   return new Snapshot(parts);
 }
 
@@ -81,6 +86,7 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     final: state.final,
     hasFinal: state.hasFinal,
     fields: state.fields,
+    retry: state.retry,
     data: dataTree(state),
     streamed: streamedTree(state),
     settled: settledRecord(state),

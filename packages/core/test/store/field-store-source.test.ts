@@ -50,11 +50,13 @@ describe('createFieldStore bound to a response source', () => {
     const { source, store } = firstAttempt();
     source.emit({ type: 'status', attempt: 0, status: 'retrying' });
     source.attempt(1, 'validation failed');
-    expect(store.getState()).toMatchObject({ attempt: 1, status: 'streaming' });
+    // `retrying` lasts until the retried attempt's first patch (see retry-status.test.ts).
+    expect(store.getState()).toMatchObject({ attempt: 1, status: 'retrying' });
     expect(store.getField('summary')).toMatchObject({ value: 'Old summary', stale: true, attempt: 0 });
     expect(store.getField('items[2]')).toMatchObject({ value: 'c', stale: true });
 
     source.patches(1, [open('', 'object'), ...partialText('summary', 'New')]);
+    expect(store.getState().status).toBe('streaming');
     expect(store.getField('summary')).toMatchObject({ value: 'New', stale: false, attempt: 1, isComplete: false });
     expect(store.getField('items[0]').stale).toBe(true);
 

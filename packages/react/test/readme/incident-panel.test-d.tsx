@@ -18,7 +18,7 @@ function IncidentPanel() {
   const { store, start, abort } = useResponse((signal) =>
     createResponse({ model, input, output: incident, signal }),
   );
-  const status = useStreamStatus(store);                 // idle | streaming | retrying | done | …
+  const status = useStreamStatus(store);                 // idle | streaming | retrying (+ retry.reason) | done | …
   const summary = useInstantField(store, 'status_summary'); // re-renders only for this path
   return (
     <>
