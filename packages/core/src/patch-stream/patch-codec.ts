@@ -31,7 +31,14 @@ export class PatchEncoder {
           ...(event.reason === undefined ? {} : { why: event.reason }),
         };
       case 'status':
-        return { k: 's', ...n, s: event.status };
+        return {
+          k: 's',
+          ...n,
+          s: event.status,
+          ...(event.retryDelayMs === undefined ? {} : { ms: event.retryDelayMs }),
+          ...(event.reason === undefined ? {} : { why: event.reason }),
+          ...(event.message === undefined ? {} : { msg: event.message }),
+        };
       case 'text':
         return { k: 't', ...n, d: event.delta };
       case 'final':
@@ -108,8 +115,13 @@ export class PatchDecoder {
               ? { type: 'attempt', attempt, format: wire.f }
               : { type: 'attempt', attempt, format: wire.f, reason: wire.why },
         };
-      case 's':
-        return { event: { type: 'status', attempt, status: wire.s } };
+      case 's': {
+        const event: ResponseEvent = { type: 'status', attempt, status: wire.s };
+        if (typeof wire.ms === 'number') event.retryDelayMs = wire.ms;
+        if (typeof wire.why === 'string') event.reason = wire.why;
+        if (typeof wire.msg === 'string') event.message = wire.msg;
+        return { event };
+      }
       case 't':
         return { event: { type: 'text', attempt, delta: wire.d } };
       case 'f':

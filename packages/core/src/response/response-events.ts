@@ -19,6 +19,10 @@ export type ResponseEvent<Data = unknown> =
       status: ResponseStatus;
       /** With `retrying`: how long the response waits before the next attempt (backoff, `Retry-After`). */
       retryDelayMs?: number;
+      /** With `retrying`: why (`validation_failed`, `ensure_failed`, `parse_failed`, `request_failed`, …). */
+      reason?: string;
+      /** With `retrying`: the failure in words (a validator's reason, the missing fields, the transport error). */
+      message?: string;
     }
   /** The validated final data (or the latest data when retries ran out without raising). */
   | { type: 'final'; attempt: number; data: Data }

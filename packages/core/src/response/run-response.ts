@@ -124,7 +124,14 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         validation_payload: failure.payload,
         delay_ms: delayMs,
       });
-      emit({ type: 'status', attempt, status: 'retrying', retryDelayMs: delayMs });
+      emit({
+        type: 'status',
+        attempt,
+        status: 'retrying',
+        retryDelayMs: delayMs,
+        reason: failure.retryReason,
+        message: failure.reason,
+      });
       if (!(await waitBeforeRetry(delayMs, signal))) return { kind: 'aborted' };
       emit({ type: 'attempt', attempt: attempt + 1, format: format.name, reason: failure.retryReason });
       continue;

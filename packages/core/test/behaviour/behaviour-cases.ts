@@ -108,11 +108,13 @@ export const behaviourCases: BehaviourCase[] = [
     spec: { answers: [noTags, good], output: ticket, format: 'json', validate: [needsTags] },
     async run(response) {
       const events = timeline(response);
+      const store = createFieldStore(response);
       const data = await response.getData();
       const retrying = response.events.find((event) => event.type === 'model.retrying');
       return {
         data,
         events,
+        retry: store.getState().retry,
         attempt: response.attempt,
         observations: response.events.map((event) => event.type),
         retrying: retrying?.type === 'model.retrying' ? [retrying.retry_reason, retrying.validation_reason] : undefined,
@@ -142,6 +144,7 @@ export const behaviourCases: BehaviourCase[] = [
         'model.done',
       ],
       retrying: ['validation_failed', 'give at least one tag'],
+      retry: { attempt: 1, reason: 'validation_failed', message: 'give at least one tag', delayMs: 0, format: 'json' },
     },
   },
   {
