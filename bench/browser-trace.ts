@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { port } from '../e2e/ports';
 import type { PageConfig, PageResult } from './browser/page-protocol';
 
 type TraceEvent = {
@@ -48,7 +49,7 @@ const server = await preview({
   configFile: false,
   logLevel: 'warn',
   build: { outDir },
-  preview: { port: Number(process.env.FIELDSTREAM_BENCH_PORT ?? 4204), strictPort: false, host: '127.0.0.1' },
+  preview: { port: port('FIELDSTREAM_BENCH_PORT'), strictPort: false, host: '127.0.0.1' },
 });
 const url = server.resolvedUrls?.local[0] as string;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });

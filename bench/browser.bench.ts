@@ -17,6 +17,7 @@ import { type Browser, type CDPSession, chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { port as portFor } from '../e2e/ports';
 import type { PageConfig, PageResult } from './browser/page-protocol';
 
 const SECONDS = 4;
@@ -36,7 +37,7 @@ export default async function browserBench(): Promise<void> {
     resolve: { conditions },
     build: { outDir, emptyOutDir: true },
   });
-  const port = Number(process.env.FIELDSTREAM_BENCH_PORT ?? 4204);
+  const port = portFor('FIELDSTREAM_BENCH_PORT');
   const server = await preview({
     root,
     configFile: false,

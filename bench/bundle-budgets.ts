@@ -1,8 +1,9 @@
 /**
  * `npm run test:size` (part of `npm test`): the bundle budgets of issue 11.6, checked on every run.
  * Each row bundles one entry (bench/bundle-size.ts: minified + gzip, zustand and React external) and
- * fails the run when it breaks a rule. A target not met yet holds a ceiling at today's size instead,
- * so nothing grows while the work to reach it goes on (decision 0013). A `worker` row measures the
+ * fails the run when it breaks a rule. A goal (target) not met yet holds a ceiling at today's size
+ * instead, so nothing grows while the work to reach it goes on (decision 0013): the table shows what
+ * is enforced (the ceiling: held or BROKEN) apart from the goal (met or not met, never a failure). A `worker` row measures the
  * Worker script its entry creates, bundled as an ES-module worker (`worker: { format: 'es' }`, as
  * docs/guides/worker.md asks of a Vite app), and prints the size of that worker's first chunk.
  */
@@ -83,15 +84,24 @@ function violation(budget: Budget, size: BundleSize): string | undefined {
   return undefined;
 }
 
-function targetCell(budget: Budget, size: BundleSize): string {
+/** What the run enforces: the ceiling while the goal is out of reach, else the goal itself. */
+function enforcedCell(budget: Budget, size: BundleSize): string {
+  const limit = budget.ceiling ?? budget.target;
+  if (limit === undefined) return '—';
+  return `${kb(limit)}: ${size.gzip <= limit ? 'held' : 'BROKEN'}`;
+}
+
+/** The goal (the issue's target), reported only: a goal not met yet never fails the run. */
+function goalCell(budget: Budget, size: BundleSize): string {
   if (budget.target === undefined) return '—';
-  return `${kb(budget.target)} ${size.gzip <= budget.target ? 'met' : 'MISSED'}`;
+  return `${kb(budget.target)}: ${size.gzip <= budget.target ? 'met' : 'not met'}`;
 }
 
 const failures: string[] = [];
+const goalsNotMet: string[] = [];
 const workerNotes: string[] = [];
-console.log('| bundle | min+gzip | on demand | target | ceiling | yaml |');
-console.log('|---|---:|---:|---|---:|---|');
+console.log('| bundle | min+gzip | on demand | enforced ceiling | goal | yaml |');
+console.log('|---|---:|---:|---|---|---|');
 for (const budget of budgets) {
   const size = budget.worker
     ? await measureWorker(budget.source)
@@ -104,15 +114,22 @@ for (const budget of budgets) {
   }
   const broken = violation(budget, size);
   if (broken !== undefined) failures.push(`${budget.name}: ${broken}`);
+  if (budget.target !== undefined && size.gzip > budget.target)
+    goalsNotMet.push(`${budget.name}: ${kb(size.gzip)}, goal ${kb(budget.target)}`);
   const yaml = size.eagerYaml ? 'first chunk' : size.anyYaml ? 'on demand' : 'absent';
-  const ceiling = budget.ceiling === undefined ? '—' : kb(budget.ceiling);
   console.log(
-    `| ${budget.name} | ${kb(size.gzip)} | ${kb(size.lazyGzip)} | ${targetCell(budget, size)} | ${ceiling} | ${yaml} |`,
+    `| ${budget.name} | ${kb(size.gzip)} | ${kb(size.lazyGzip)} | ${enforcedCell(budget, size)} | ${goalCell(budget, size)} | ${yaml} |`,
   );
 }
 if (workerNotes.length > 0) console.log(`\n${workerNotes.join('\n')}`);
+console.log(
+  '\nEnforced: the ceiling (a bundle may not grow past it) and where yaml may be; breaking either fails the run.\n' +
+    'Goal: the size being worked towards (issue 11.6); a goal not met yet is reported, not enforced, and its\n' +
+    'ceiling holds the size meanwhile (decision 0013).',
+);
 if (failures.length > 0) {
   console.error(`\nBundle budgets broken:\n- ${failures.join('\n- ')}`);
   process.exit(1);
 }
-console.log('\nBundle budgets hold.');
+console.log('\nEvery enforced ceiling held.');
+if (goalsNotMet.length > 0) console.log(`Goals not met yet (not enforced):\n- ${goalsNotMet.join('\n- ')}`);

@@ -17,6 +17,7 @@ import { type Browser, type CDPSession, chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { port } from '../e2e/ports';
 import { benchAnswer } from './browser/page-protocol';
 import type { WorkerBenchConfig, WorkerBenchResult } from './worker-page/page-protocol';
 
@@ -48,7 +49,7 @@ export default async function workerBench(): Promise<void> {
     logLevel: 'warn',
     plugins: [pacedStream()],
     build: { outDir },
-    preview: { port: Number(process.env.FIELDSTREAM_BENCH_WORKER_PORT ?? 4210), strictPort: false, host: '127.0.0.1' },
+    preview: { port: port('FIELDSTREAM_BENCH_WORKER_PORT'), strictPort: false, host: '127.0.0.1' },
   });
   const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4210/';
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });

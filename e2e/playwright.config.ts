@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { port as portFor } from './ports';
 import { E2E_PROXY_KEY } from './support/proxy-key';
 
-// FIELDSTREAM_E2E_PORT lets two suites run side by side (the default is vite preview's 4173).
-const port = Number(process.env.FIELDSTREAM_E2E_PORT ?? 4173);
+// FIELDSTREAM_E2E_PORT (or FIELDSTREAM_PORT_BASE, see ports.ts) lets two suites run side by side; the
+// default is vite preview's 4173. The preview server fails when the port is taken (strictPort).
+const port = portFor('FIELDSTREAM_E2E_PORT');
 
 export default defineConfig({
   testDir: '.',

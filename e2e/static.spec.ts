@@ -2,13 +2,15 @@ import { statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { port } from './ports';
 import { serveStatic } from './support/static-server';
 
 // The built playground (the config's web server builds dist/ first) on a plain static file host:
 // no /api, POST answers 501. The page notices and runs the built-in model inside itself.
 const DIST = fileURLToPath(new URL('../apps/playground/dist', import.meta.url));
-// FIELDSTREAM_STATIC_PORT picks the port; by default the system gives a free one.
-const PORT = Number(process.env.FIELDSTREAM_STATIC_PORT ?? 0);
+// FIELDSTREAM_STATIC_PORT (or FIELDSTREAM_PORT_BASE + 1, see ports.ts) picks the port; by default the
+// system gives a free one.
+const PORT = port('FIELDSTREAM_STATIC_PORT');
 let ORIGIN = '';
 const DOCS_SCREENSHOT = fileURLToPath(new URL('../docs/playground-static.png', import.meta.url));
 

@@ -21,6 +21,7 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, strictPort: false },
+  // A port already taken is an error, never a silent move to the next one (`npm start -- --port N`).
+  server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { port } from '../ports';
 import { ConsumerApp } from './consumer-app';
 
 // The packages as a user gets them: packed, installed into a fresh app outside the repository, and
@@ -79,7 +80,7 @@ test('vite builds the app, and Chromium shows each scripted event, then done', a
   test.setTimeout(180_000);
   const build = app.run('vite', ['build']);
   expect(build.status, build.output).toBe(0);
-  const url = await app.serve(Number(process.env.FIELDSTREAM_CONSUMER_PORT ?? 4180));
+  const url = await app.serve(port('FIELDSTREAM_CONSUMER_PORT'));
 
   const answer = JSON.parse(readFileSync(join(app.dir, 'src/answer.json'), 'utf8')) as {
     status_summary: string;
