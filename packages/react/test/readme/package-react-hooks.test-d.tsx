@@ -16,13 +16,13 @@ function TicketView() {
   const { store } = useResponse((signal) => createResponse({ model, input: 'printer', output: ticket, format: 'json', signal }), {
     startKey: 'printer',
   });
-  const { status, attempt, error } = useStreamStatus(store);
+  const { status, attempt, error, retry } = useStreamStatus(store);
   const summary = useInstantField(store, 'summary'); // value: string | undefined
   const final = useFinalData(store); // Ticket | undefined
   const reasoning = useReasoning(store);
   return (
     <section data-status={status}>
-      {attempt > 0 ? <p>Retry {attempt}</p> : null}
+      {attempt > 0 ? <p>Retry {attempt}{retry?.reason === undefined ? '' : ` (${retry.reason})`}</p> : null}
       {error === undefined ? null : <p role="alert">{error.code}: {error.message}</p>}
       <h2 data-complete={summary.isComplete} data-stale={summary.stale}>
         <FieldText value={summary.value} />
