@@ -8,7 +8,7 @@ const template = join(import.meta.dirname, 'template');
 /** The published packages, in the order npm must see them. */
 const packages = ['core', 'react', 'server'] as const;
 /** What the app installs from the registry, at the workspace's exact versions. */
-const registryDependencies = ['react', 'react-dom'];
+const registryDependencies = ['react', 'react-dom', 'zod'];
 const registryDevDependencies = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom'];
 
 /** One tarball as `npm pack --json` describes it. */

@@ -110,5 +110,11 @@ test('vite builds the app, and Chromium shows each scripted event, then done', a
   await expect(status).toHaveText('done');
   await expect(summary).toHaveText(answer.status_summary);
   await expect(page.getByTestId('flags')).toHaveText(answer.risk_flags.join(' | '));
+  // The zod panel: LiveForm and FieldProgress render the schema itself; the final data is its
+  // output (the transform split the tags, the default filled the priority).
+  await expect(page.getByTestId('release-final')).toHaveText('{"tags":["core","react"],"priority":3}');
+  await expect(
+    page.locator('form, [role="form"], section').filter({ hasText: 'Fieldstream 1.0' }).first(),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
