@@ -107,12 +107,14 @@ function pathArb(firstIsKey: boolean): fc.Arbitrary<TestPath> {
 }
 
 const pathAnyArb = pathArb(false);
+// `+ 0` turns a generated `-0` into `0`: JSON writes both as `0`, so a -0 could never round-trip.
+const integerArb = fc.integer().map((n) => n + 0);
 const valueArb = fc.oneof(
   fc.boolean(),
   fc.string({ maxLength: 6 }),
-  fc.integer(),
+  integerArb,
   fc.record({ isAdmin: fc.boolean() }),
-  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.array(integerArb, { maxLength: 2 }),
 );
 const writesArb = (path: fc.Arbitrary<TestPath>) => fc.array(fc.tuple(path, valueArb), { minLength: 1, maxLength: 3 });
 
