@@ -210,9 +210,21 @@ describe('prototype keys in paths are own keys', () => {
     fc.assert(
       fc.property(writesArb(pathAnyArb), (writes) => {
         guarded(() => {
+          const [last, value] = writes[writes.length - 1] as [TestPath, unknown];
+          // A container's `done` after its children streamed keeps them (the patch contract: a
+          // container's value is what its children spelled), so a last write over an earlier
+          // child is not a case of last-write-wins; parsers never emit one.
+          fc.pre(
+            !writes
+              .slice(0, -1)
+              .some(
+                ([path]) =>
+                  path.segments.length > last.segments.length &&
+                  last.segments.every((segment, index) => path.segments[index] === segment),
+              ),
+          );
           const store = createFieldStore();
           store.apply(writes.flatMap(([path, value]) => patchesOf(path.text, value)));
-          const [last, value] = writes[writes.length - 1] as [TestPath, unknown];
           expect(ownAt(store.getState().data, last.segments)).toEqual(value);
           expect(store.getField(last.text).value).toEqual(value);
           const tree = treeOf(writes);
