@@ -59,6 +59,19 @@ const noTags = '{"title": "Fix login", "tags": [], "meta": {"owner": "Ada", "urg
 const noTitle = good.replace('"Fix login"', '""');
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
+/** The events of an answer rejected once, then accepted. */
+const oneRetryTimeline = [
+  '0:attempt:json',
+  '0:status:streaming',
+  '0:status:validating',
+  '0:status:retrying',
+  '1:attempt:json',
+  '1:status:streaming',
+  '1:status:validating',
+  '1:final',
+  '1:status:done',
+];
+
 const needsTags: Validator<unknown> = {
   name: 'needs-tags',
   validate: (data) =>
@@ -122,17 +135,7 @@ export const behaviourCases: BehaviourCase[] = [
     },
     expected: {
       data: goodData,
-      events: [
-        '0:attempt:json',
-        '0:status:streaming',
-        '0:status:validating',
-        '0:status:retrying',
-        '1:attempt:json',
-        '1:status:streaming',
-        '1:status:validating',
-        '1:final',
-        '1:status:done',
-      ],
+      events: oneRetryTimeline,
       attempt: 1,
       observations: [
         'model.requesting',
@@ -308,17 +311,7 @@ export const behaviourCases: BehaviourCase[] = [
       };
     },
     expected: {
-      events: [
-        '0:attempt:json',
-        '0:status:streaming',
-        '0:status:validating',
-        '0:status:retrying',
-        '1:attempt:json',
-        '1:status:streaming',
-        '1:status:validating',
-        '1:final',
-        '1:status:done',
-      ],
+      events: oneRetryTimeline,
       paths: expectedPaths(),
       instant: expectedPaths(),
       store: goodData,
