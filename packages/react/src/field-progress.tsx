@@ -10,7 +10,7 @@ import { useStreamStatus } from './use-stream-status';
 
 export type FieldProgressProps<Data> = {
   /**
-   * The schema whose fields are listed: any schema `createResponse` takes (a `defineOutput`
+   * The schema whose fields are listed: every schema `createResponse` takes (a `defineOutput`
    * definition, a zod / valibot / arktype Standard JSON Schema, a JSON Schema document). Anything
    * else throws an `ArgumentError`. A compiled tree (`{ root }`) is laid out as it is.
    */

@@ -19,7 +19,7 @@ import { useStreamStatus } from './use-stream-status';
 
 export type LiveFormProps<Data> = {
   /**
-   * The schema the form is laid out from: any schema `createResponse` takes (a `defineOutput`
+   * The schema the form is laid out from: every schema `createResponse` takes (a `defineOutput`
    * definition, a zod / valibot / arktype Standard JSON Schema, a JSON Schema document). A Standard
    * Schema lays out its input side, what the model writes. A compiled tree (`{ root }`) is laid out
    * as it is. Anything else throws an `ArgumentError`.

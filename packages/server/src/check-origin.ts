@@ -1,4 +1,4 @@
-/** An `allowedHosts` entry: a host name (a leading dot: it and its subdomains), with a port or any port. */
+/** An `allowedHosts` entry: a host name (a leading dot: it and its subdomains), with one port or every port. */
 export type HostPattern = { hostname: string; subdomains: boolean; port: string | undefined };
 
 /** The hosts a local development server answers on; a deployment lists its own. */

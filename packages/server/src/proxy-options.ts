@@ -30,10 +30,10 @@ export type ModelProxyOptions = {
   allowedOrigins?: readonly string[];
   /**
    * The `Host` values the proxy answers to (`app.example.com`; `.example.com` for it and its
-   * subdomains; `app.example.com:8443` for one port, otherwise any port). A request addressed to
+   * subdomains; `app.example.com:8443` for one port, otherwise every port). A request addressed to
    * any other host is refused (403 `host_not_allowed`): after a DNS rebinding the attacker's page is
    * "same-origin" with its own host name, and only this list tells it apart. Default: `localhost`,
-   * `127.0.0.1` and `[::1]` on any port (local development); a deployment lists its host names.
+   * `127.0.0.1` and `[::1]` on every port (local development); a deployment lists its host names.
    */
   allowedHosts?: readonly string[];
   /** The cap on `max_tokens` / `max_completion_tokens`; set to it when the client sends none. Default 4096. */

@@ -57,7 +57,7 @@ export type FormatDefinition = {
   /** Whole answer text (reasoning already split off) → value. Throws `OutputParseError`. */
   parse: FormatFinalParser;
   /**
-   * The text formats' "JSON fallback" (docs/formats.md §1; `formats/shared/json-fallback.ts`): called with
+   * The text formats' "JSON fallback" (docs/formats.md §1; `formats/common/json-fallback.ts`): called with
    * `parse` in its place; when `parse` finds nothing, the lenient JSON parser's object is the value.
    */
   parseWithJsonFallback?(parse: FormatFinalParser, answer: string, options: FormatParserOptions): FinalParse;

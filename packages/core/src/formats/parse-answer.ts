@@ -15,7 +15,7 @@ export type ParseAnswerOptions = {
  * The authoritative parse of an answer (its leading reasoning already split off).
  *
  * Dispatches to the format's final parser. The text formats fall back to JSON when they find
- * nothing (their `parseWithJsonFallback`, `formats/shared/json-fallback.ts`): the lenient JSON
+ * nothing (their `parseWithJsonFallback`, `formats/common/json-fallback.ts`): the lenient JSON
  * final parser runs on the whole answer and its result is accepted only if it is an object; the
  * parse then reports `format: 'json'`. Otherwise the text format's own error is thrown.
  *

@@ -59,7 +59,7 @@ export type InferData<N> =
 type Definition<Data, Input> = { readonly root: OutputNode; readonly $data?: Data; readonly $input?: Input };
 
 /**
- * The final data of any schema `createResponse` takes: what `getData()` resolves and
+ * The final data of each schema `createResponse` takes: what `getData()` resolves and
  * `useFinalData` returns. A definition's `Data`, a Standard Schema's output; `unknown` for a
  * JSON Schema document (name the type: `defineOutput<Data>(document)`).
  */

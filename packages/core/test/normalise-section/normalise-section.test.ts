@@ -4,7 +4,7 @@ import {
   normaliseSection,
   stripEnclosingFence,
   stripScaffoldComments,
-} from '../../src/formats/shared/normalise-section';
+} from '../../src/formats/common/normalise-section';
 
 describe('normaliseSection', () => {
   it('trims plain content and reports no fence', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TextFieldEmitter } from '../../src/formats/shared/text-field-emitter';
+import { TextFieldEmitter } from '../../src/formats/common/text-field-emitter';
 
 function streamThrough(chunks: string[], finalValue?: string) {
   const emitter = new TextFieldEmitter(['notes', 0, 'text']);

@@ -1,7 +1,7 @@
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
-import { sectionFieldsOf } from '../shared/markdown-sections-fields';
+import { sectionFieldsOf } from '../common/markdown-sections-fields';
 
 const RULES = [
   'Write your answer as Markdown sections, one for each field of the skeleton below, in the same order.',

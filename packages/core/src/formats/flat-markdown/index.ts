@@ -1,7 +1,7 @@
+import { parseWithJsonFallback } from '../common/json-fallback';
+import { parseMarkdownSections } from '../common/markdown-sections-parse';
+import { MarkdownSectionStreamParser } from '../common/markdown-sections-stream-parser';
 import type { FormatDefinition } from '../format-parser';
-import { parseWithJsonFallback } from '../shared/json-fallback';
-import { parseMarkdownSections } from '../shared/markdown-sections-parse';
-import { MarkdownSectionStreamParser } from '../shared/markdown-sections-stream-parser';
 import { flatMarkdownInstructions } from './flat-markdown-instructions';
 
 /**

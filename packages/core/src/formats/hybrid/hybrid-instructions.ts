@@ -3,8 +3,8 @@ import { acceptsNull } from '../../prompt/requirement-lines';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
+import { sectionFieldsOf } from '../common/markdown-sections-fields';
 import { jsonSkeleton } from '../json/json-instructions';
-import { sectionFieldsOf } from '../shared/markdown-sections-fields';
 
 const FENCE = '```';
 

@@ -1,5 +1,5 @@
+import { parseWithJsonFallback } from '../common/json-fallback';
 import type { FormatDefinition } from '../format-parser';
-import { parseWithJsonFallback } from '../shared/json-fallback';
 import { parseXmlField } from './xml-field-final-parser';
 import { xmlFieldInstructions } from './xml-field-instructions';
 import { XmlFieldStreamParser } from './xml-field-stream-parser';

@@ -2,9 +2,9 @@ import { DepthLimitError, OutputParseError } from '../../errors/errors';
 import { writeOwn } from '../../patch/apply-patch';
 import { formatPath, parsePath } from '../../patch/path';
 import type { OutputDefinition } from '../../schema/define-output';
+import { normaliseSection } from '../common/normalise-section';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
 import { parseJsonText } from '../json/json-final-parser';
-import { normaliseSection } from '../shared/normalise-section';
 import {
   FIELD_CLOSER,
   type FieldType,

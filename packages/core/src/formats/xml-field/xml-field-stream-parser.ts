@@ -1,9 +1,9 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { OutputDefinition } from '../../schema/define-output';
+import { LineBreakNormaliser } from '../common/line-break-normaliser';
+import { isMapping, pathEvent, valueEvents } from '../common/value-events';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
-import { LineBreakNormaliser } from '../shared/line-break-normaliser';
-import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { FieldBodyScanner } from './field-body-scanner';
 import { isKnownField } from './xml-field-final-parser';
 import { type FieldOpener, readFieldOpener, readPayloadOpener, scanForTag } from './xml-field-tags';

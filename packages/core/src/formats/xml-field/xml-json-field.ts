@@ -1,8 +1,8 @@
 import { DepthLimitError } from '../../errors/errors';
 import type { StreamingData } from '../../patch/streaming-data';
+import { ScaffoldCommentReader } from '../common/scaffold-comment';
 import type { FinalParse } from '../format-parser';
 import { JsonStreamParser } from '../json/json-stream-parser';
-import { ScaffoldCommentReader } from '../shared/scaffold-comment';
 
 type State =
   /** Only whitespace and dropped scaffold comments so far. */

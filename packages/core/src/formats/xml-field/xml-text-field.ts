@@ -1,8 +1,8 @@
 import type { PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { normaliseSection } from '../shared/normalise-section';
-import { ScaffoldCommentReader } from '../shared/scaffold-comment';
-import { TextFieldEmitter } from '../shared/text-field-emitter';
+import { normaliseSection } from '../common/normalise-section';
+import { ScaffoldCommentReader } from '../common/scaffold-comment';
+import { TextFieldEmitter } from '../common/text-field-emitter';
 
 type State =
   /** Only whitespace (and dropped scaffold comments) so far. */

@@ -1,5 +1,5 @@
+import { parseWithJsonFallback } from '../common/json-fallback';
 import type { FormatDefinition } from '../format-parser';
-import { parseWithJsonFallback } from '../shared/json-fallback';
 import { extractYamlPayload, parseYamlLiteral } from './yaml-final-parser';
 import { yamlLiteralInstructions } from './yaml-instructions';
 import { loadedYamlPackage, loadYamlPackage } from './yaml-package';

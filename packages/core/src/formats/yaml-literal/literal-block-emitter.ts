@@ -1,6 +1,6 @@
 import { formatPath, type PathSegment, wildcardOf } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { pathEvent } from '../shared/value-events';
+import { pathEvent } from '../common/value-events';
 
 /** A literal block's chomping indicator: clip (`|`), strip (`|-`) or keep (`|+`). */
 export type Chomping = 'clip' | 'strip' | 'keep';

@@ -1,6 +1,6 @@
 import { formatPath, type PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
+import { isMapping, pathEvent, valueEvents } from '../common/value-events';
 import { parseYamlLines } from './parse-yaml-text';
 import { splitKeyLine } from './yaml-key-line';
 

@@ -1,7 +1,7 @@
 import { OutputParseError } from '../../errors/errors';
+import { assertMaxDepth } from '../common/value-events';
 import type { FinalParse, FormatParserOptions } from '../format-parser';
 import { ParseLimitError } from '../parse-limit-error';
-import { assertMaxDepth } from '../shared/value-events';
 import { LiteralBlockTracker } from './literal-block-tracker';
 import { parseYamlLines } from './parse-yaml-text';
 import {

@@ -1,7 +1,7 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
+import { isMapping, pathEvent, valueEvents } from '../common/value-events';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
-import { isMapping, pathEvent, valueEvents } from '../shared/value-events';
 import { LiteralBlockEmitter } from './literal-block-emitter';
 import { LiteralBlockTracker } from './literal-block-tracker';
 import { parseYamlLines } from './parse-yaml-text';
