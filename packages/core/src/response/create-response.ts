@@ -7,7 +7,7 @@ import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveResponseFormat } from './response-prompt';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse } from './run-response';
-import type { Validator } from './validation/validator';
+import { type Validator, validatorList } from './validation/validator';
 
 /** One model response in this page: a {@link StreamedResponse} whose events come from the model and the parser. */
 export type ModelResponse<Data = unknown, Input = unknown> = StreamedResponse<Data, Input> & {
@@ -82,11 +82,4 @@ function rejectPlan(sink: ResponseSink, error: FieldstreamError): Settlement {
   sink.emit({ type: 'status', attempt: 0, status: 'error' });
   sink.observe({ type: 'model.failed', attempt: 0, error });
   return { kind: 'error', error, requestFailed: false };
-}
-
-function validatorList<Data>(validate: CreateResponseOptions<Data>['validate']): Validator<Data>[] {
-  if (validate === undefined) return [];
-  return typeof validate === 'function' || !Array.isArray(validate)
-    ? [validate as Validator<Data>]
-    : [...(validate as readonly Validator<Data>[])];
 }

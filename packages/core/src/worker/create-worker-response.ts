@@ -8,10 +8,10 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
-import type { Validator } from '../response/validation/validator';
+import { type Validator, validatorList } from '../response/validation/validator';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { MainMessage, WorkerHost, WorkerMessage } from './protocol';
-import { runMainValidators, validatorList } from './validator-bridge';
+import { runMainValidators } from './validator-bridge';
 import { type SerialisedResponseOptions, serialiseOptions, type WorkerResponseOptions } from './worker-options';
 
 /**

@@ -10,14 +10,6 @@ import {
 import type { OutputDefinition } from '../schema/define-output';
 import type { WireValidationContext, WireVerdict } from './protocol';
 
-/** Validators as `createResponse` takes them, as a list. */
-export function validatorList<Data>(
-  validate: Validator<Data> | readonly Validator<Data>[] | undefined,
-): Validator<Data>[] {
-  if (validate === undefined) return [];
-  return Array.isArray(validate) ? [...(validate as readonly Validator<Data>[])] : [validate as Validator<Data>];
-}
-
 /**
  * Main thread: runs the validators in order, then the output's Standard Schema, on one attempt's
  * final data; the first failure is the verdict (the worker's response then retries with it). With
