@@ -7,7 +7,8 @@ import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveResponseFormat } from './response-prompt';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse } from './run-response';
-import { type Validator, validatorList } from './validation/validator';
+import type { Validator } from './validation/validator';
+import { validatorList } from './validation/validator-list';
 
 /** One model response in this page: a {@link StreamedResponse} whose events come from the model and the parser. */
 export type ModelResponse<Data = unknown, Input = unknown> = StreamedResponse<Data, Input> & {

@@ -8,7 +8,8 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
-import { type Validator, validatorList } from '../response/validation/validator';
+import type { Validator } from '../response/validation/validator';
+import { validatorList } from '../response/validation/validator-list';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { MainMessage, WorkerHost, WorkerMessage } from './protocol';
 import { runMainValidators } from './validator-bridge';

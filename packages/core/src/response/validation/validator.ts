@@ -104,11 +104,3 @@ export function normaliseVerdict(result: unknown, name: string): NormalisedVerdi
 function failed(validatorName: string, reason: string): NormalisedVerdict {
   return { ok: false, validatorName, reason, payload: undefined, noRetry: false, raise: undefined };
 }
-
-/** Validators as `createResponse` and `createWorkerResponse` take them (one, or a list), as a list. */
-export function validatorList<Data>(
-  validate: Validator<Data> | readonly Validator<Data>[] | undefined,
-): Validator<Data>[] {
-  if (validate === undefined) return [];
-  return Array.isArray(validate) ? [...(validate as readonly Validator<Data>[])] : [validate as Validator<Data>];
-}
