@@ -2,7 +2,7 @@
  * `npm run bench -- browser`: a real browser (Chromium, /usr/bin/chromium or FIELDSTREAM_CHROMIUM)
  * loads a production build of bench/browser/ and streams an answer at 2 000 and 20 000 tokens/s
  * (4-character tokens, delivered in ~2 ms network-like batches) into a 50- and a 500-field form:
- * `LiveForm` on createResponse + createFieldStore, beside the useObject-style baseline (re-parse
+ * `LiveForm` on createResponse + createFieldStore, beside the AI SDK's useObject loop (its own parsePartialJson; re-parse
  * the whole text and set the whole object as state per chunk) in the same run. Reported while the
  * answer streams: fps, React commits per frame, long tasks, total blocking time, heap, and the main
  * thread's busy time (Chromium's TaskDuration, and within it ScriptDuration, RecalcStyleDuration and
@@ -118,7 +118,7 @@ async function mainThreadMs(cdp: CDPSession): Promise<Busy> {
 
 function print(rows: Row[], version: string, load: number): void {
   console.log(
-    `\n### Browser: LiveForm vs useObject-style baseline (Chromium ${version}, production React, ${SECONDS} s streams, median of ${RUNS} runs by fps, load average ${load.toFixed(1)})\n`,
+    `\n### Browser: LiveForm vs the AI SDK's useObject loop (ai's parsePartialJson + isDeepEqualData; Chromium ${version}, production React, ${SECONDS} s streams, median of ${RUNS} runs by fps, load average ${load.toFixed(1)})\n`,
   );
   console.log(
     '| fields | tokens/s | renderer | fps (min–max of runs) | commits/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | main thread busy % (tasks / script / style / layout) | heap peak MB | heap after GC MB |',
@@ -128,7 +128,7 @@ function print(rows: Row[], version: string, load: number): void {
   for (const { config, result, heapAfterGcMB, fpsRange, busy } of rows) {
     const r = result;
     console.log(
-      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'useObject-style'} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${[busy.task, busy.script, busy.style, busy.layout].map((ms) => ((ms / r.streamMs) * 100).toFixed(0)).join(' / ')} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
+      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'AI SDK useObject loop'} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${[busy.task, busy.script, busy.style, busy.layout].map((ms) => ((ms / r.streamMs) * 100).toFixed(0)).join(' / ')} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
     );
     if (config.mode === 'liveform') {
       const met = r.fps >= 55 && r.longestTaskMs <= 50;

@@ -2,13 +2,14 @@
  * The page `npm run bench -- browser` loads (production build): streams a JSON answer at a fixed
  * token rate into a 50- or 500-field form and measures the main thread while it streams.
  * `liveform`: a paced model → createResponse → createFieldStore → LiveForm (the real pipeline).
- * `baseline`: the useObject pattern — every chunk (the tokens of one task) re-parses the whole text
- * (partial-json) and sets the whole object as React state.
+ * `baseline`: what the AI SDK's `useObject` runs — every chunk (the tokens of one task) re-parses the
+ * whole text with the `ai` package's own `parsePartialJson` and sets the whole object as React state
+ * when its `isDeepEqualData` says it changed.
  */
 import { createFieldStore, createResponse, defineOutput, type FieldState, type Model } from '@fieldstream/core';
 import { LiveForm } from '@fieldstream/react';
 import '@fieldstream/react/styles.css';
-import { parse as parsePartialJson } from 'partial-json';
+import { isDeepEqualData, parsePartialJson } from 'ai';
 import { type ReactElement, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { benchAnswer, type PageConfig, type PageResult } from './page-protocol';
@@ -48,7 +49,19 @@ async function* pace(tokens: readonly string[], rate: number, onStart: () => voi
 
 function Baseline({ keys, feed }: { keys: readonly string[]; feed: (set: (text: string) => void) => void }) {
   const [object, setObject] = useState<Record<string, unknown>>({});
-  useEffect(() => feed((text) => setObject(parsePartialJson(text) as Record<string, unknown>)), [feed]);
+  useEffect(() => {
+    let latest: unknown;
+    // Parses run in order (one promise chain), as useObject's stream writer awaits each one.
+    let parsed = Promise.resolve();
+    feed((text) => {
+      parsed = parsed.then(async () => {
+        const { value } = await parsePartialJson(text);
+        if (isDeepEqualData(latest, value)) return;
+        latest = value;
+        setObject((value ?? {}) as Record<string, unknown>);
+      });
+    });
+  }, [feed]);
   return (
     <div>
       {keys.map((key) => (
