@@ -11,6 +11,8 @@ import {
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent } from './model';
 import { definedOnly } from './provider-meta';
+import { toolCallEvent } from './tool-call-event';
+import { anthropicTools } from './tool-request';
 
 const PROVIDER = 'anthropicMessages';
 
@@ -25,7 +27,8 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
 /**
  * Anthropic Messages streaming (`POST {baseURL}/messages`, `stream: true`; `baseURL` is e.g.
  * `https://api.anthropic.com/v1`). System messages become the `system` field. Yields answer text
- * from `text_delta`, reasoning from `thinking_delta`, and meta from `message_start` /
+ * from `text_delta`, reasoning from `thinking_delta`, tool calls from `tool_use` blocks (their input
+ * as `input_json_delta`s, complete at `content_block_stop`), and meta from `message_start` /
  * `message_delta` (usage with `output_tokens_details.thinking_tokens` as `reasoningTokens`, stop reason). An `error` event (e.g. `overloaded_error`) throws
  * `ProviderError` with the raw event; a stream that ends before `message_stop` throws
  * `TransportError` status 0. Calling the API straight from a browser also needs the header
@@ -47,6 +50,7 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
       messages: request.messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content })),
       stream: true,
       ...(system === '' ? {} : { system }),
+      ...anthropicTools(request),
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;
@@ -69,9 +73,22 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
           };
           break;
         }
+        case 'content_block_start': {
+          const block = asRecord(event.content_block);
+          if (block?.type === 'tool_use') {
+            yield toolCallEvent(asNumber(event.index) ?? 0, asString(block.id), asString(block.name), '');
+          }
+          break;
+        }
+        case 'content_block_stop':
+          yield { type: 'tool_call_end', key: asNumber(event.index) ?? 0 };
+          break;
         case 'content_block_delta': {
           const delta = asRecord(event.delta);
           const kind = asString(delta?.type);
+          if (kind === 'input_json_delta') {
+            yield { type: 'tool_call', key: asNumber(event.index) ?? 0, delta: asString(delta?.partial_json) ?? '' };
+          }
           if (kind === 'text_delta' && asString(delta?.text))
             yield { type: 'text', delta: asString(delta?.text) ?? '' };
           if (kind === 'thinking_delta' && asString(delta?.thinking)) {

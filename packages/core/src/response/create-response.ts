@@ -5,6 +5,7 @@ import { createResponseCore, type ResponseSink, type Settlement, type StreamedRe
 import { DEFAULT_MAX_DEPTH } from './response-limits';
 import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveResponseFormat } from './response-prompt';
+import { resolveResponseTools } from './response-tools';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse } from './run-response';
 import type { Validator } from './validation/validator';
@@ -28,7 +29,8 @@ export function createResponse<Data = unknown, Input = unknown>(
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   // The format is resolved once, here: a format named (or picked by auto) but not available fails
   // now, not later inside a stream.
-  const format = resolveResponseFormat(options, output);
+  const tools = resolveResponseTools(options, output);
+  const format = resolveResponseFormat(tools.outputTool ? { ...options, format: 'json' } : options, output);
   const chain: Validator<Data>[] = [];
 
   const run = async (sink: ResponseSink): Promise<Settlement> => {
@@ -55,6 +57,7 @@ export function createResponse<Data = unknown, Input = unknown>(
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
       parts: initialParts(options.input, options.instruct, await requirementsFor(format.first, output, plan)),
       settings: { ...options.settings },
+      ...tools,
       signal: sink.signal,
       emit: sink.emit,
       observe: sink.observe,
