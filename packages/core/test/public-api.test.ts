@@ -21,7 +21,7 @@ const CORE_GROUPS = {
   ],
   response: ['createResponse'],
   store: ['createFieldStore', 'fieldSelector', 'listSelector', 'fieldPhase', 'isProvisional', 'isTerminalStatus'],
-  paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH'],
+  paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH', 'TOOLS_PATH'],
   errors: [
     'FieldstreamError',
     'AbortError',

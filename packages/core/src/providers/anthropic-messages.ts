@@ -54,6 +54,8 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;
+    // The content blocks that are tool calls: only their stop ends a call.
+    const toolBlocks = new Set<number>();
     for await (const message of postEventStream(
       url,
       options,
@@ -76,12 +78,15 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
         case 'content_block_start': {
           const block = asRecord(event.content_block);
           if (block?.type === 'tool_use') {
-            yield toolCallEvent(asNumber(event.index) ?? 0, asString(block.id), asString(block.name), '');
+            const key = asNumber(event.index) ?? 0;
+            toolBlocks.add(key);
+            yield toolCallEvent(key, asString(block.id), asString(block.name), '');
           }
           break;
         }
         case 'content_block_stop':
-          yield { type: 'tool_call_end', key: asNumber(event.index) ?? 0 };
+          if (toolBlocks.has(asNumber(event.index) ?? 0))
+            yield { type: 'tool_call_end', key: asNumber(event.index) ?? 0 };
           break;
         case 'content_block_delta': {
           const delta = asRecord(event.delta);

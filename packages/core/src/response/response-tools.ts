@@ -25,7 +25,10 @@ export function resolveResponseTools(
     );
   }
   if (options.format !== undefined && options.format !== 'auto' && options.format !== 'json') {
-    throw new FieldstreamError('RESPONSE_OPTIONS_INVALID', `outputTool needs the json format, but format is ${options.format}`);
+    throw new FieldstreamError(
+      'RESPONSE_OPTIONS_INVALID',
+      `outputTool needs the json format, but format is ${options.format}`,
+    );
   }
   const name = settings.name ?? 'output';
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) throw invalid(`${WHERE}.outputTool.name`, 'a tool name', name);

@@ -73,14 +73,24 @@ export class ToolCallStream {
     const id = event.id ?? '';
     const name = event.name ?? '';
     const output = !this.#outputTaken && name !== '' && name === this.#outputTool;
-    const call: OpenCall = { position: output ? -1 : this.#count, id, name, output, parser: undefined, chars: 0, ended: false };
-    if (id.length > TOOL_CALL_LIMITS.idChars) throw limitError(call, `its id exceeds ${TOOL_CALL_LIMITS.idChars} characters`);
+    const call: OpenCall = {
+      position: output ? -1 : this.#count,
+      id,
+      name,
+      output,
+      parser: undefined,
+      chars: 0,
+      ended: false,
+    };
+    if (id.length > TOOL_CALL_LIMITS.idChars)
+      throw limitError(call, `its id exceeds ${TOOL_CALL_LIMITS.idChars} characters`);
     if (name.length > TOOL_CALL_LIMITS.nameChars) {
       throw limitError(call, `its name exceeds ${TOOL_CALL_LIMITS.nameChars} characters`);
     }
     if (output) this.#outputTaken = true;
     else {
-      if (this.#count >= TOOL_CALL_LIMITS.calls) throw limitError(call, `more than ${TOOL_CALL_LIMITS.calls} tool calls`);
+      if (this.#count >= TOOL_CALL_LIMITS.calls)
+        throw limitError(call, `more than ${TOOL_CALL_LIMITS.calls} tool calls`);
       this.#count++;
       const path = toolCallPath(call.position);
       patches.push(patch(path, call.position, '', {}, undefined));

@@ -93,3 +93,31 @@ export const ANSWER_PARTS = [
   ' "risk_flags": ["data loss"]}',
 ];
 export const ANSWER = ANSWER_PARTS.join('');
+
+/** `chat`: `data:` lines and `[DONE]`; `typed`: `event: <type>` + `data:` (Anthropic, OpenAI Responses). */
+export type Dialect = 'chat' | 'typed';
+
+export function recordedBody(name: string, dialect: Dialect): string {
+  const text = readFileSync(new URL(`../fixtures/providers/recorded/${name}`, import.meta.url), 'utf8');
+  const events = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) =>
+      dialect === 'typed'
+        ? `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`
+        : `data: ${line}\n\n`,
+    );
+  return events.join('') + (dialect === 'chat' ? 'data: [DONE]\n\n' : '');
+}
+
+export function serveRecorded(name: string, dialect: Dialect, seed: number): Promise<LocalServer> {
+  const body = new TextEncoder().encode(recordedBody(name, dialect));
+  return startServer(async (_request: SeenRequest, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const chunk of seededSplit(body, seed)) {
+      response.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    response.end();
+  });
+}
