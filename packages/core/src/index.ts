@@ -77,6 +77,7 @@ export type { Streamed } from './store/streamed';
 export { listSelector } from './store/list-selector';
 export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';
+export type { ToolCalls, ToolCallState } from './store/tool-calls-state';
 
 // Paths: `a.b[0]["x y"]`, the `$reasoning` channel, and applying patches to a plain value.
 export { applyPatch } from './patch/apply-patch';

@@ -1,4 +1,4 @@
-import type { PathSegment } from '../patch/path';
+import { type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
@@ -203,7 +203,11 @@ class Batch<Data> {
         this.edit().reasoning = data.value;
       } else if (data.path.startsWith(TOOLS_PATH)) {
         const toolCalls = applyToolPatch(next.toolCalls, data, next.attempt);
-        if (toolCalls !== next.toolCalls) this.edit().toolCalls = toolCalls;
+        if (toolCalls !== next.toolCalls) {
+          this.edit().toolCalls = toolCalls;
+          // Subscribers of `$tools[0].arguments.query` (useInstantField) hear about their path.
+          this.changes.paths.push(parsePath(data.path));
+        }
       }
       return;
     }
