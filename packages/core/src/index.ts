@@ -78,6 +78,7 @@ export { listSelector } from './store/list-selector';
 export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';
 export type { ToolCalls, ToolCallState } from './store/tool-calls-state';
+export { selectToolCalls } from './store/tool-call-list';
 
 // Paths: `a.b[0]["x y"]`, the `$reasoning` channel, and applying patches to a plain value.
 export { applyPatch } from './patch/apply-patch';

@@ -20,7 +20,15 @@ const CORE_GROUPS = {
     'yamlLiteralFormat',
   ],
   response: ['createResponse'],
-  store: ['createFieldStore', 'fieldSelector', 'listSelector', 'fieldPhase', 'isProvisional', 'isTerminalStatus'],
+  store: [
+    'createFieldStore',
+    'fieldSelector',
+    'listSelector',
+    'fieldPhase',
+    'isProvisional',
+    'isTerminalStatus',
+    'selectToolCalls',
+  ],
   paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH', 'TOOLS_PATH'],
   errors: [
     'FieldstreamError',

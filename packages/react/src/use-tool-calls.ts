@@ -1,7 +1,5 @@
-import type { FieldStore, FieldStoreState, ToolCallState } from '@fieldstream/core';
+import { type FieldStore, selectToolCalls, type ToolCallState } from '@fieldstream/core';
 import { type HookOptions, useFieldStore } from './use-field-store';
-
-const selectToolCalls = (state: FieldStoreState<unknown>): readonly ToolCallState[] => state.toolCalls.list;
 
 /**
  * The model's tool calls in the current attempt as they stream: per call its index, id, name, the

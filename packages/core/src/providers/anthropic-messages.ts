@@ -12,7 +12,6 @@ import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } 
 import type { Model, ModelEvent } from './model';
 import { definedOnly } from './provider-meta';
 import { toolCallEvent } from './tool-call-event';
-import { anthropicTools } from './tool-request';
 
 const PROVIDER = 'anthropicMessages';
 
@@ -46,11 +45,13 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content })),
       stream: true,
       ...(system === '' ? {} : { system }),
-      ...anthropicTools(request),
+      ...(dialects ? dialects.anthropicTools(request) : {}),
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;

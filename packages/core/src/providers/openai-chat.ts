@@ -13,7 +13,6 @@ import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } 
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { answerChoice, chunkUsage, deltaParts, toolCallFragments } from './openai-chat-chunk';
 import { definedOnly, type TokenUsage } from './provider-meta';
-import { openAIChatTools } from './tool-request';
 
 const PROVIDER = 'openAIChat';
 
@@ -41,12 +40,14 @@ export function openAIChat(options: OpenAIChatOptions): Model {
   return redactingKey(options.apiKey, async function* openAIChatModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages,
       stream: true,
       ...(options.includeUsage === false ? {} : { stream_options: { include_usage: true } }),
       ...responseFormat(request),
-      ...openAIChatTools(request),
+      ...(dialects ? dialects.openAIChatTools(request) : {}),
     });
     let sawFirstChunk = false;
     let id: string | undefined;

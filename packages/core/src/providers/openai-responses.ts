@@ -12,7 +12,6 @@ import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } 
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { definedOnly } from './provider-meta';
 import { toolCallEvent } from './tool-call-event';
-import { openAIResponsesTools } from './tool-request';
 
 const PROVIDER = 'openAIResponses';
 
@@ -33,11 +32,13 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
   return redactingKey(options.apiKey, async function* openAIResponsesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'responses');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       input: request.messages.map(({ role, content }) => ({ role, content })),
       stream: true,
       ...textFormat(request),
-      ...openAIResponsesTools(request),
+      ...(dialects ? dialects.openAIResponsesTools(request) : {}),
     });
     let refusal = '';
     for await (const message of postEventStream(

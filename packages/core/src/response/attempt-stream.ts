@@ -7,7 +7,7 @@ import { parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
-import { ToolCallStream } from '../tools/tool-call-stream';
+import type { ToolCallStream } from '../tools/tool-call-stream';
 import type { LogEvent } from './event-log';
 import { NativeReasoning } from './native-reasoning';
 import { isRetryableRequestError } from './retry-policy';
@@ -126,18 +126,20 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
         emitChunk(patches);
       } else if (event.type === 'tool_call' || event.type === 'tool_call_end') {
         // Tool calls (and the output tool's arguments, which are the answer): tools/tool-call-stream.ts.
-        tools ??= new ToolCallStream(outputTool, options.maxDepth);
+        // Loaded with the first tool call (decision 0013): a response without any never bundles it.
+        if (tools === undefined) {
+          const stream = await import('../tools/tool-call-stream');
+          tools = new stream.ToolCallStream(outputTool, options.maxDepth);
+        }
+        if (aborted) return { kind: 'aborted' };
         let patches: StreamingData[];
         try {
-          if (event.type === 'tool_call_end') patches = await tools.end(event.key);
-          else {
-            const pushed = tools.push(event);
-            patches = pushed.patches;
-            if (pushed.answer !== '') {
-              sawText = true;
-              parser ??= openParser();
-              patches.push(...parser.push(pushed.answer));
-            }
+          const taken = await tools.take(event);
+          patches = taken.patches;
+          if (taken.answer !== '') {
+            sawText = true;
+            parser ??= openParser();
+            patches.push(...parser.push(taken.answer));
           }
         } catch (error) {
           closeQuietly(iterator);

@@ -5,7 +5,6 @@ import { createResponseCore, type ResponseSink, type Settlement, type StreamedRe
 import { DEFAULT_MAX_DEPTH } from './response-limits';
 import type { CreateResponseOptions } from './response-options';
 import { initialParts, requirementsFor, resolveResponseFormat } from './response-prompt';
-import { resolveResponseTools } from './response-tools';
 import { resolveRetryPolicy } from './retry-policy';
 import { runResponse } from './run-response';
 import type { Validator } from './validation/validator';
@@ -29,12 +28,15 @@ export function createResponse<Data = unknown, Input = unknown>(
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   // The format is resolved once, here: a format named (or picked by auto) but not available fails
   // now, not later inside a stream.
-  const tools = resolveResponseTools(options, output);
-  const format = resolveResponseFormat(tools.outputTool ? { ...options, format: 'json' } : options, output);
+  // Output through a tool is a JSON answer (its tool options are checked when the response starts).
+  const format = resolveResponseFormat(options.outputTool ? { ...options, format: 'json' } : options, output);
   const chain: Validator<Data>[] = [];
 
   const run = async (sink: ResponseSink): Promise<Settlement> => {
     const { responseFormat } = options;
+    // Loaded only for a response with tools (decision 0013); a bad tool option fails it before any request.
+    const toolOptions = options.tools || options.outputTool ? await import('./response-tools') : undefined;
+    const tools = toolOptions ? toolOptions.resolveResponseTools(options, output) : {};
     const contract = responseFormat ? await import('./output-contract-stage') : undefined;
     const plan =
       contract && responseFormat

@@ -2,7 +2,7 @@ import { checkFunction, checkString } from '../errors/check-argument';
 import { AbortError, FieldstreamError } from '../errors/errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { FormatOption } from '../schema/select-format';
-import { type ToolCall, toolCallsOf } from '../tools/tool-calls';
+import type { ToolCall } from '../tools/tool-calls';
 import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -184,7 +184,9 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
       const outcome = await settlement();
       if (outcome.kind === 'aborted') throw abortError;
       if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
-      return toolCallsOf(log.replay());
+      // Loaded on demand (decision 0013), like the meta below.
+      const calls = await import('../tools/tool-calls-of');
+      return calls.toolCallsOf(log.replay());
     },
     async getMeta() {
       const outcome = await settlement();

@@ -36,8 +36,8 @@ export type RunContext = {
   ensureAllKeys: boolean;
   plan: ResponsePlan | undefined;
   /** Tools the model may call, and the output tool (`createResponse` options), sent on every request. */
-  tools: readonly ToolDefinition[] | undefined;
-  outputTool: OutputTool | undefined;
+  tools?: readonly ToolDefinition[] | undefined;
+  outputTool?: OutputTool | undefined;
   /** Checks a final text against `plan` (loaded with it, only when there is one). */
   checkContract: ((text: string) => OutputContractCheck) | undefined;
   validators: readonly Validator<never>[];

@@ -113,7 +113,7 @@ export type FieldStoreState<Data = unknown> = {
   readonly fields: PathMap<FieldRecord>;
   /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */
   readonly retry: RetryState | undefined;
-  /** The current attempt's tool calls as they stream (`$tools` patches; `toolCalls.list` for a UI). */
+  /** The current attempt's tool calls as they stream (`$tools` patches; `selectToolCalls(state)` lists them). */
   readonly toolCalls: ToolCalls;
 };
 

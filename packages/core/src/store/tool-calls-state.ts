@@ -20,56 +20,36 @@ export type ToolCallState = {
 };
 
 /**
- * The `$tools` channel of a store: the calls' values as one tree (own keys only, `applyPatch`), a
- * record per path for `done` per argument, and the list `useToolCalls` reads. A retry starts empty.
+ * The `$tools` channel of a store: the calls' values as one tree (a list; own keys only,
+ * `applyPatch`) and a record per path for `done` per argument and per call. `selectToolCalls`
+ * lists the calls. A retry starts empty.
  */
 export type ToolCalls = {
   readonly tree: unknown;
   readonly records: PathMap<FieldRecord>;
-  readonly list: readonly ToolCallState[];
 };
 
 /** No calls (yet, or since the last retry). */
-export const NO_TOOL_CALLS: ToolCalls = Object.freeze({
-  tree: undefined,
-  records: PathMap.empty<FieldRecord>(),
-  list: [],
-});
+export const NO_TOOL_CALLS: ToolCalls = Object.freeze({ tree: [], records: PathMap.empty<FieldRecord>() });
 
 /** `$tools[0].arguments.q` → `[0, 'arguments', 'q']` and its record key `[0].arguments.q`. */
 function toolSegments(path: string): PathSegment[] {
   return parsePath(path).slice(1);
 }
 
-/** Applies one `$tools` patch; the list changes only at the call it touched. */
+/** Applies one `$tools` patch. */
 export function applyToolPatch(state: ToolCalls, data: StreamingData, attempt: number): ToolCalls {
   const segments = toolSegments(data.path);
   const index = segments[0];
   // Calls open in order; a patch of a call that never opened (a hostile stream) is dropped.
-  if (typeof index !== 'number' || index > state.list.length) return state;
-  let tree: unknown;
+  if (typeof index !== 'number' || index > (state.tree as unknown[]).length) return state;
   try {
-    tree = applyPatch(state.tree ?? [], segments, data.value);
+    const tree = applyPatch(state.tree, segments, data.value);
+    const record = fieldRecord(data.is_complete, data.completion_source, attempt);
+    return { tree, records: state.records.set(formatPath(segments), record) };
   } catch {
     return state; // an index past the end of an argument list: nothing a parser emits
   }
-  const key = formatPath(segments);
-  const records = state.records.set(key, fieldRecord(data.is_complete, data.completion_source, attempt));
-  const list = state.list.slice();
-  const call = readOwn(tree, index);
-  list[index] = Object.freeze({
-    index,
-    id: stringAt(call, 'id'),
-    name: stringAt(call, 'name'),
-    arguments: readOwn(call, 'arguments'),
-    isComplete: records.get(formatPath([index]))?.isComplete ?? false,
-  });
-  return { tree, records, list };
-}
-
-function stringAt(call: unknown, key: string): string {
-  const value = readOwn(call, key);
-  return typeof value === 'string' ? value : '';
 }
 
 /** The field state of a `$tools…` path (`$tools[0].arguments.query`) for `getField` and the hooks. */

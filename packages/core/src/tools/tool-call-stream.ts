@@ -1,5 +1,6 @@
 import { OutputParseError } from '../errors/errors';
-import { createStreamParser, type StreamParser } from '../formats/create-stream-parser';
+import { type StreamParser, streamParserFor } from '../formats/create-stream-parser';
+import { resolveFormat } from '../formats/resolve-format';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { ModelEvent } from '../providers/model';
 import { TOOLS_PATH, toolCallPath } from './tool-calls';
@@ -8,6 +9,7 @@ import { TOOLS_PATH, toolCallPath } from './tool-calls';
 export const TOOL_CALL_LIMITS = Object.freeze({ calls: 64, idChars: 256, nameChars: 256, argumentChars: 1_000_000 });
 
 type ToolCallEvent = Extract<ModelEvent, { type: 'tool_call' }>;
+type ToolCallEnd = Extract<ModelEvent, { type: 'tool_call_end' }>;
 
 type OpenCall = {
   position: number;
@@ -51,7 +53,7 @@ export class ToolCallStream {
       throw limitError(call, `its arguments exceed ${TOOL_CALL_LIMITS.argumentChars} characters`);
     }
     if (call.output) return { patches, answer: event.delta };
-    call.parser ??= createStreamParser({ format: 'json', maxDepth: this.#maxDepth });
+    call.parser ??= this.#parser();
     for (const data of call.parser.push(event.delta)) pushRerooted(patches, data, call.position);
     return { patches, answer: '' };
   }
@@ -67,6 +69,17 @@ export class ToolCallStream {
     const patches: StreamingData[] = [];
     for (const call of this.#calls.values()) patches.push(...(await this.#end(call, 'final_reconciliation')));
     return patches;
+  }
+
+  /** The JSON stream parser of one call's arguments (the built-in json format, the response's depth limit). */
+  #parser(): StreamParser {
+    const json = resolveFormat('json', 'json', undefined, undefined, 'tool call arguments');
+    return streamParserFor(json, { maxDepth: this.#maxDepth });
+  }
+
+  /** A fragment or an end, as `attempt-stream.ts` hands them over: the patches, and any answer text. */
+  async take(event: ToolCallEvent | ToolCallEnd): Promise<{ patches: StreamingData[]; answer: string }> {
+    return event.type === 'tool_call' ? this.push(event) : { patches: await this.end(event.key), answer: '' };
   }
 
   #open(event: ToolCallEvent, patches: StreamingData[]): OpenCall {
@@ -113,7 +126,7 @@ export class ToolCallStream {
     }
     call.ended = true;
     const patches: StreamingData[] = [];
-    const parser = call.parser ?? createStreamParser({ format: 'json', maxDepth: this.#maxDepth });
+    const parser = call.parser ?? this.#parser();
     await parser.prepare();
     for (const data of parser.finish()) pushRerooted(patches, data, call.position);
     let args: unknown;

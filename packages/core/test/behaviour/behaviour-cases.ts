@@ -17,6 +17,7 @@ import {
   type RetryPolicy,
   type StreamedResponse,
   type StreamingData,
+  selectToolCalls,
   TransportError,
   ValidationError,
   type Validator,
@@ -343,7 +344,7 @@ export const behaviourCases: BehaviourCase[] = [
         store: {
           final: store.getState().final,
           title: store.getField('title').value,
-          tools: store.getState().toolCalls.list,
+          tools: selectToolCalls(store.getState()),
         },
       };
     },
@@ -376,14 +377,15 @@ export const behaviourCases: BehaviourCase[] = [
       const store = createFieldStore(response);
       const seen = new Set<string>();
       store.subscribe((state) => {
-        for (const call of state.toolCalls.list) if (!call.isComplete) seen.add(`${call.index}:${call.name}:streaming`);
+        for (const call of selectToolCalls(state))
+          if (!call.isComplete) seen.add(`${call.index}:${call.name}:streaming`);
       });
       const data = await response.getData();
       const field = store.getField('$tools[1].arguments.title');
       return {
         data,
         seen: [...seen].sort(),
-        list: store.getState().toolCalls.list,
+        list: selectToolCalls(store.getState()),
         field: { value: field.value, isComplete: field.isComplete, completionSource: field.completionSource },
         query: store.getField('$tools[0].arguments.query').value,
         calls: await response.getToolCalls(),

@@ -1,4 +1,10 @@
-import { createFieldStore, createResponse, OutputParseError, type StreamingData } from '@fieldstream/core';
+import {
+  createFieldStore,
+  createResponse,
+  OutputParseError,
+  type StreamingData,
+  selectToolCalls,
+} from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../src/providers/model';
@@ -94,7 +100,7 @@ describe('ToolCallStream', () => {
     expect(call?.id).toBe('__proto__');
     expect(Object.getPrototypeOf(call?.arguments)).toBe(Object.prototype);
     expect(Object.hasOwn(call?.arguments as object, '__proto__')).toBe(true);
-    const listed = store.getState().toolCalls.list[0];
+    const listed = selectToolCalls(store.getState())[0];
     expect(Object.hasOwn(listed?.arguments as object, '__proto__')).toBe(true);
     expect(store.getField('$tools[0].arguments["__proto__"].polluted').value).toBe(true);
   });
