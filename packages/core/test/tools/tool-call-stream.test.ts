@@ -144,3 +144,35 @@ describe('ToolCallStream', () => {
     expect(response.events.map((event) => event.type)).toContain('model.retrying');
   });
 });
+
+describe('output through a tool: text beside the call', () => {
+  it('goes to $reasoning; the data is the arguments', async () => {
+    const response = createResponse({
+      model: async function* () {
+        yield { type: 'text', delta: 'Filing it now.' } satisfies ModelEvent;
+        yield { type: 'tool_call', key: 1, id: 'c', name: 'output', delta: '{"title": "x"}' } satisfies ModelEvent;
+      },
+      input: 'x',
+      output: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+      outputTool: true,
+    });
+    const store = createFieldStore(response);
+    expect(await response.getData()).toEqual({ title: 'x' });
+    expect(store.getState().reasoning).toBe('Filing it now.');
+    expect(await response.getText()).toBe('{"title": "x"}');
+  });
+
+  it('a tool option that cannot work fails the response before any request', async () => {
+    let called = false;
+    const response = createResponse({
+      model: async function* () {
+        called = true;
+        yield { type: 'text', delta: '' } satisfies ModelEvent;
+      },
+      input: 'x',
+      outputTool: true,
+    });
+    await expect(response.getData()).rejects.toThrow(/outputTool needs an `output` schema/);
+    expect(called).toBe(false);
+  });
+});
