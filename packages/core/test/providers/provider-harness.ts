@@ -1,7 +1,14 @@
 // Serves provider fixtures from a real local HTTP server and runs a model against them.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import type { Model, ModelEvent, ModelRequest } from '@fieldstream/core';
+import {
+  anthropicMessages,
+  type Model,
+  type ModelEvent,
+  type ModelRequest,
+  openAIChat,
+  openAIResponses,
+} from '@fieldstream/core';
 import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
 
 export function readFixture(name: string): string {
@@ -121,3 +128,10 @@ export function serveRecorded(name: string, dialect: Dialect, seed: number): Pro
     response.end();
   });
 }
+
+/** A provider adapter built on a given `fetch` (a stub serving a fixture, or recording the body). */
+export type FetchProvider = (fetchImpl: typeof globalThis.fetch) => Model;
+const FIXTURE_BASE = { baseURL: 'http://fixture.test', model: 'm' };
+export const chatOn: FetchProvider = (fetch) => openAIChat({ ...FIXTURE_BASE, fetch });
+export const responsesOn: FetchProvider = (fetch) => openAIResponses({ ...FIXTURE_BASE, fetch });
+export const anthropicOn: FetchProvider = (fetch) => anthropicMessages({ ...FIXTURE_BASE, fetch });

@@ -1,12 +1,6 @@
-import {
-  anthropicMessages,
-  createResponse,
-  defineOutput,
-  type Model,
-  openAIChat,
-  openAIResponses,
-} from '@fieldstream/core';
+import { createResponse, defineOutput } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { anthropicOn, chatOn, type FetchProvider, responsesOn } from './provider-harness';
 
 // What each adapter sends for a response's tools and output tool: the dialect's tool list and a
 // forced tool_choice; nothing at all for a response without tools.
@@ -26,7 +20,7 @@ function recordingFetch(bodies: Record<string, unknown>[]): typeof fetch {
   };
 }
 
-async function bodyOf(provider: (fetchImpl: typeof fetch) => Model, withTools: boolean) {
+async function bodyOf(provider: FetchProvider, withTools: boolean) {
   const bodies: Record<string, unknown>[] = [];
   const response = createResponse({
     model: provider(recordingFetch(bodies)),
@@ -39,12 +33,11 @@ async function bodyOf(provider: (fetchImpl: typeof fetch) => Model, withTools: b
   return bodies[0] ?? {};
 }
 
-const base = { baseURL: 'http://fixture.test', model: 'm' };
 const outputSchema = ticket.toJSONSchema();
 
 describe('tool requests in each dialect', () => {
   it('Chat Completions: function tools, the output tool strict and forced', async () => {
-    const body = await bodyOf((fetch) => openAIChat({ ...base, fetch }), true);
+    const body = await bodyOf(chatOn, true);
     expect(body.tools).toEqual([
       { type: 'function', function: { ...search, strict: false } },
       { type: 'function', function: { name: 'output', parameters: outputSchema, strict: true } },
@@ -53,7 +46,7 @@ describe('tool requests in each dialect', () => {
   });
 
   it('Responses: flat function tools, forced by name', async () => {
-    const body = await bodyOf((fetch) => openAIResponses({ ...base, fetch }), true);
+    const body = await bodyOf(responsesOn, true);
     expect(body.tools).toEqual([
       { type: 'function', ...search, strict: false },
       { type: 'function', name: 'output', parameters: outputSchema, strict: true },
@@ -62,7 +55,7 @@ describe('tool requests in each dialect', () => {
   });
 
   it('Anthropic: input_schema tools, tool_choice { type: tool }', async () => {
-    const body = await bodyOf((fetch) => anthropicMessages({ ...base, fetch }), true);
+    const body = await bodyOf(anthropicOn, true);
     expect(body.tools).toEqual([
       { name: 'search', description: 'Search', input_schema: search.parameters },
       { name: 'output', input_schema: outputSchema },
@@ -71,8 +64,8 @@ describe('tool requests in each dialect', () => {
   });
 
   it('a response without tools sends no tool fields', async () => {
-    for (const provider of [openAIChat, openAIResponses, anthropicMessages]) {
-      const body = await bodyOf((fetch) => provider({ ...base, fetch }), false);
+    for (const provider of [chatOn, responsesOn, anthropicOn]) {
+      const body = await bodyOf(provider, false);
       expect(Object.keys(body)).not.toContain('tools');
       expect(Object.keys(body)).not.toContain('tool_choice');
     }

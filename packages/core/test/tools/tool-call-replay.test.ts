@@ -1,15 +1,15 @@
-import {
-  anthropicMessages,
-  createResponse,
-  defineOutput,
-  type Model,
-  openAIChat,
-  openAIResponses,
-  type StreamingData,
-} from '@fieldstream/core';
+import { createResponse, defineOutput, type StreamingData } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readFixture, recordedBody, seededSplit } from '../providers/provider-harness';
+import {
+  anthropicOn as anthropic,
+  chatOn as chat,
+  type FetchProvider as Provider,
+  readFixture,
+  recordedBody,
+  responsesOn as responses,
+  seededSplit,
+} from '../providers/provider-harness';
 import { contractViolations, mergeDeltas } from '../support/events';
 
 // Tool-call streams recorded from real APIs (fixtures/providers/recorded/README.md) and one
@@ -31,11 +31,6 @@ function chunkedFetch(body: string, seed: number | undefined): typeof fetch {
       { headers: { 'content-type': 'text/event-stream' } },
     );
 }
-
-type Provider = (fetchImpl: typeof globalThis.fetch) => Model;
-const chat: Provider = (fetch) => openAIChat({ baseURL: 'http://fixture.test', model: 'm', fetch });
-const responses: Provider = (fetch) => openAIResponses({ baseURL: 'http://fixture.test', model: 'm', fetch });
-const anthropic: Provider = (fetch) => anthropicMessages({ baseURL: 'http://fixture.test', model: 'm', fetch });
 
 type Case = { name: string; body: string; provider: Provider; text: string; calls: unknown[] };
 
