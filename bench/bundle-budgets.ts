@@ -45,7 +45,10 @@ const budgets: Budget[] = [
     target: 18 * KB,
     // Missed (decision 0013): a regression guard ~0.5 KB above today's size (fully minified, as an
     // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
-    ceiling: 31.5 * KB,
+    // Raised from 31.5 KB for tool calls (issue 27, decision 0023): the store's `$tools` channel and
+    // the attempt's tool-call branch are eager (+0.9 KB, 31.0 → 31.9 KB); provider dialects, the
+    // fragment-to-patch stream, tool option checks and getToolCalls load on demand.
+    ceiling: 32.4 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -104,3 +104,18 @@ test('served by the playground server, the page says so', async ({ page }) => {
   await expect(page.getByTestId('playground-mode')).toHaveAttribute('data-mode', 'server');
   await expect(page.getByTestId('mode-text')).toContainText('on this playground server');
 });
+
+test('the tool-calls page streams an output tool and two parallel calls with the model in the page', async ({
+  page,
+}) => {
+  await page.goto(`${ORIGIN}/#/tools`);
+  await page.getByTestId('tools-dialect').selectOption('anthropic-messages');
+  await page.getByTestId('tools-output-start').click();
+  await expect(page.getByTestId('tools-output-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  expect(JSON.parse((await page.getByTestId('final-data').textContent()) ?? 'null')).toMatchObject({
+    severity: 'high',
+  });
+  await page.getByTestId('tools-calls-start').click();
+  await expect(page.getByTestId('tool-call-1')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
+  await expect(page.getByTestId('tool-arg-0-limit')).toContainText('5');
+});

@@ -41,4 +41,12 @@ export const PAGE_RUNS: PageRun[] = [
   { route: '/server', name: 'server', run: runTo('server-start', 'run-status', 'data-status', /^done$/) },
   { route: '/worker', name: 'worker', run: runTo('worker-start', 'run-status', 'data-status', /^done$/) },
   { route: '/zod', name: 'zod', run: runTo('zod-start', 'run-status', 'data-status', /^done$/) },
+  {
+    route: '/tools',
+    name: 'tools',
+    run: async (page) => {
+      await runTo('tools-output-start', 'tools-output-status', 'data-status', /^done$/)(page);
+      await runTo('tools-calls-start', 'tools-calls-status', 'data-status', /^done$/)(page);
+    },
+  },
 ];

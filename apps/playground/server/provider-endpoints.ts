@@ -33,6 +33,7 @@ import {
 } from './provider-wires';
 import { RequestLog } from './request-log';
 import { sleep } from './sleep';
+import { createToolCallEndpoints } from './tool-call-endpoints';
 
 /** The providers served here, in their own wire shapes (`openAIChat` is the chat backend's). */
 type WireProvider = Exclude<PlaygroundProvider, 'openAIChat'>;
@@ -51,9 +52,15 @@ export function createPlaygroundBackend(env: NodeJS.ProcessEnv = process.env): C
   const chat = createChatBackend(env);
   const providers = createProviderEndpoints();
   const patchStream = createPatchStreamEndpoint();
+  const tools = createToolCallEndpoints();
   return {
     async handle(req, res) {
-      return (await patchStream.handle(req, res)) || (await providers.handle(req, res)) || chat.handle(req, res);
+      return (
+        (await patchStream.handle(req, res)) ||
+        (await tools.handle(req, res)) ||
+        (await providers.handle(req, res)) ||
+        chat.handle(req, res)
+      );
     },
   };
 }

@@ -17,6 +17,7 @@ const ServerStreamPage = lazy(() =>
 );
 const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
 const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
+const ToolCallsPage = lazy(() => import('./pages/tools/tool-calls-page').then((m) => ({ default: m.ToolCallsPage })));
 const ZodPage = lazy(() => import('./pages/zod/zod-page').then((m) => ({ default: m.ZodPage })));
 
 const NAV = [
@@ -31,6 +32,7 @@ const NAV = [
   { path: '/server', label: 'Server stream' },
   { path: '/worker', label: 'Worker' },
   { path: '/zod', label: 'Zod schema' },
+  { path: '/tools', label: 'Tool calls' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -49,6 +51,7 @@ export function App(): ReactElement {
   else if (path === '/server') page = <ServerStreamPage key={key} />;
   else if (path === '/worker') page = <WorkerPage key={key} />;
   else if (path === '/zod') page = <ZodPage key={key} />;
+  else if (path === '/tools') page = <ToolCallsPage key={key} />;
   else page = <HomePage />;
   return (
     <>

@@ -54,6 +54,9 @@ export type {
 export type { ResponseMeta } from './response/response-meta';
 export type { CreateResponseOptions } from './response/response-options';
 export type { RetryPolicy } from './response/retry-policy';
+export type { OutputToolOptions } from './response/response-options';
+export type { ToolCall } from './tools/tool-calls';
+export type { ToolDefinition } from './tools/tool-definition';
 export type {
   ValidationContext,
   Validator,
@@ -74,6 +77,8 @@ export type { Streamed } from './store/streamed';
 export { listSelector } from './store/list-selector';
 export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';
+export type { ToolCalls, ToolCallState } from './store/tool-calls-state';
+export { selectToolCalls } from './store/tool-call-list';
 
 // Paths: `a.b[0]["x y"]`, the `$reasoning` channel, and applying patches to a plain value.
 export { applyPatch } from './patch/apply-patch';
@@ -90,6 +95,7 @@ export type {
 } from './patch/typed-paths';
 export { appendSegment, formatPath, parsePath } from './patch/path';
 export { REASONING_PATH } from './patch/streaming-data';
+export { TOOLS_PATH } from './tools/tool-calls';
 
 // Errors: every failure is a FieldstreamError subclass with a stable `code`.
 export type { FieldstreamErrorOptions } from './errors/errors';

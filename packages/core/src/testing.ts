@@ -3,6 +3,7 @@
 export type { ChunkSize } from './providers/scripted-chunks';
 export type { ScriptedFault, ScriptedModelOptions, ScriptedText } from './providers/scripted-model';
 export { scriptedModel } from './providers/scripted-model';
+export type { ScriptedToolCall } from './providers/scripted-tool-calls';
 export type { ProviderFixture } from './testing/provider-fixtures';
 export {
   agentlyInstantFixture,

@@ -20,8 +20,16 @@ const CORE_GROUPS = {
     'yamlLiteralFormat',
   ],
   response: ['createResponse'],
-  store: ['createFieldStore', 'fieldSelector', 'listSelector', 'fieldPhase', 'isProvisional', 'isTerminalStatus'],
-  paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH'],
+  store: [
+    'createFieldStore',
+    'fieldSelector',
+    'listSelector',
+    'fieldPhase',
+    'isProvisional',
+    'isTerminalStatus',
+    'selectToolCalls',
+  ],
+  paths: ['applyPatch', 'appendSegment', 'formatPath', 'parsePath', 'REASONING_PATH', 'TOOLS_PATH'],
   errors: [
     'FieldstreamError',
     'AbortError',

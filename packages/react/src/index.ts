@@ -17,3 +17,4 @@ export type { ResponseHandle, UseResponseOptions } from './use-response';
 export { useResponse } from './use-response';
 export type { RetryInfo, StatusSnapshot } from './use-stream-status';
 export { useStreamStatus } from './use-stream-status';
+export { useToolCalls } from './use-tool-calls';

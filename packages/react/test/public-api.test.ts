@@ -15,6 +15,7 @@ describe('public API', () => {
       'useReasoning',
       'useResponse',
       'useStreamStatus',
+      'useToolCalls',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { ALLOWANCE_FIELDS, checkToolRequest } from './allowed-tools';
 import { checkHost, checkOrigin } from './check-origin';
 import { type ClientInfo, type ModelProxyOptions, resolveProxyOptions, TOOL_FIELDS } from './proxy-options';
 import { readCappedBody } from './read-capped-body';
@@ -68,9 +69,16 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
       return problem(400, 'invalid_body', 'the body must be a JSON object', cors);
     if (deeperThan(body, MAX_BODY_DEPTH))
       return problem(400, 'body_too_deep', `the body nests deeper than ${MAX_BODY_DEPTH} levels`, cors);
-    const tool = TOOL_FIELDS.find((field) => field in body && !config.allowBody.has(field));
+    const governed = (field: string) => config.allowTools.size > 0 && ALLOWANCE_FIELDS.includes(field);
+    const tool = TOOL_FIELDS.find((field) => field in body && !config.allowBody.has(field) && !governed(field));
     if (tool !== undefined) return problem(400, 'tools_not_allowed', `"${tool}" is not allowed`, cors);
     const forwarded = upstreamBody(body as Record<string, unknown>, config);
+    if (config.allowTools.size > 0) {
+      // Tools the server pinned (allowed-tools.ts): the client names them, the server defines them.
+      const tools = checkToolRequest(body as Record<string, unknown>, config.allowTools);
+      if (!tools.ok) return problem(400, 'tool_not_allowed', tools.reason, cors);
+      Object.assign(forwarded, tools.fields);
+    }
 
     const upstreamAbort = new AbortController();
     const onClientGone = () => upstreamAbort.abort();

@@ -1,4 +1,5 @@
 import { FieldstreamError } from '@fieldstream/core';
+import { type AllowedTool, resolveAllowedTools } from './allowed-tools';
 import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './check-origin';
 
 /** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
@@ -43,6 +44,14 @@ export type ModelProxyOptions = {
    * `function_call` are refused (400) unless listed here. `n` is always 1.
    */
   allowBody?: readonly string[];
+  /**
+   * Tools browsers may offer the model, pinned here by name and JSON Schema (an output tool is one
+   * of them). With it, a request's `tools` must each be one of these with the very same
+   * `parameters` (the server's definition is what goes upstream), `tool_choice` may be `auto`,
+   * `none`, `required` or one of them, and `parallel_tool_calls` a boolean; anything else is
+   * refused (400 `tool_not_allowed`). `functions` and `function_call` stay refused. Default: none.
+   */
+  allowTools?: readonly AllowedTool[];
   /**
    * Per-client token bucket: `capacity` requests at once (default 20), refilled at `refillPerSecond`
    * (default 0.5). `key` names the client; without it the client is `ClientInfo.address` (what
@@ -93,6 +102,7 @@ export type ResolvedProxyOptions = {
   allowedHosts: readonly HostPattern[];
   maxTokens: number;
   allowBody: ReadonlySet<string>;
+  allowTools: ReadonlyMap<string, AllowedTool>;
   rateLimit:
     | { capacity: number; refillPerSecond: number; key: ((request: Request, client: ClientInfo) => string) | undefined }
     | undefined;
@@ -137,6 +147,7 @@ export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOp
     allowedHosts,
     maxTokens: positive('maxTokens', options.maxTokens, 4096),
     allowBody: new Set(options.allowBody ?? DEFAULT_ALLOW_BODY),
+    allowTools: resolveAllowedTools(options.allowTools),
     rateLimit:
       limit === undefined
         ? undefined

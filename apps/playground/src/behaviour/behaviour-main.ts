@@ -19,9 +19,22 @@ declare global {
 // As behaviour-sources.ts's `workerInThread`, without `worker: false`: a real Worker where one exists.
 const realWorker: BehaviourSource = {
   name: 'in a real Worker (createWorkerResponse)',
-  create: ({ answers, faults, chunkSize, delayMs, output, format, maxRetries, retry, validate }) =>
+  create: ({
+    answers,
+    faults,
+    chunkSize,
+    delayMs,
+    toolCalls,
+    output,
+    format,
+    maxRetries,
+    retry,
+    validate,
+    outputTool,
+  }) =>
     createWorkerResponse({
-      model: { provider: 'scripted', answers, faults, chunkSize, delayMs },
+      model: { provider: 'scripted', answers, faults, chunkSize, delayMs, toolCalls },
+      outputTool,
       input: 'fix the login',
       output,
       format,

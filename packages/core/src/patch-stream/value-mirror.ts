@@ -83,7 +83,7 @@ export class ValueMirror {
 
 /** `wildcard_path` and `indexes` as the reader derives them from the path. */
 export function derivedPathFields(path: string): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
-  const segments = segmentsOf(path);
+  const segments = pathSegments(path);
   if (segments === undefined) return { wildcard_path: path, indexes: [] };
   return {
     wildcard_path: wildcardOf(path),
@@ -91,12 +91,17 @@ export function derivedPathFields(path: string): Pick<StreamingData, 'wildcard_p
   };
 }
 
+/** The segments of a data path: `$` channels (`$tools[0].arguments`) are not in the mirrored tree. */
 function segmentsOf(path: string): PathSegment[] | undefined {
+  return path.startsWith('$') ? undefined : pathSegments(path);
+}
+
+function pathSegments(path: string): PathSegment[] | undefined {
   try {
     const segments = parsePath(path);
     return segments.includes(WILDCARD) ? undefined : segments;
   } catch {
-    return undefined; // `$reasoning` and other non-tree paths
+    return undefined; // a path that does not parse
   }
 }
 

@@ -50,7 +50,7 @@ export function parsePath(path: string): PathSegment[] {
       const start = i;
       while (i < path.length && path[i] !== '.' && path[i] !== '[') i++;
       const key = path.slice(start, i);
-      if (!IDENTIFIER.test(key) && key !== '$reasoning' && key !== '$status') {
+      if (!IDENTIFIER.test(key) && !RESERVED_KEYS.has(key)) {
         throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
       }
       segments.push(key);
@@ -58,6 +58,9 @@ export function parsePath(path: string): PathSegment[] {
   }
   return segments;
 }
+
+/** The reserved channels a path may start with (docs/patch-contract.md §5). */
+const RESERVED_KEYS = new Set(['$reasoning', '$status', '$tools']);
 
 /** The wildcard marker produced by {@link parsePath} for `[*]`. */
 export const WILDCARD = '*';

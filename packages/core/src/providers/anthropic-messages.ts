@@ -11,6 +11,7 @@ import {
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent } from './model';
 import { definedOnly } from './provider-meta';
+import { toolCallEvent } from './tool-call-event';
 
 const PROVIDER = 'anthropicMessages';
 
@@ -25,7 +26,8 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
 /**
  * Anthropic Messages streaming (`POST {baseURL}/messages`, `stream: true`; `baseURL` is e.g.
  * `https://api.anthropic.com/v1`). System messages become the `system` field. Yields answer text
- * from `text_delta`, reasoning from `thinking_delta`, and meta from `message_start` /
+ * from `text_delta`, reasoning from `thinking_delta`, tool calls from `tool_use` blocks (their input
+ * as `input_json_delta`s, complete at `content_block_stop`), and meta from `message_start` /
  * `message_delta` (usage with `output_tokens_details.thinking_tokens` as `reasoningTokens`, stop reason). An `error` event (e.g. `overloaded_error`) throws
  * `ProviderError` with the raw event; a stream that ends before `message_stop` throws
  * `TransportError` status 0. Calling the API straight from a browser also needs the header
@@ -43,13 +45,18 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content })),
       stream: true,
       ...(system === '' ? {} : { system }),
+      ...(dialects ? dialects.anthropicTools(request) : {}),
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;
+    // The content blocks that are tool calls: only their stop ends a call.
+    const toolBlocks = new Set<number>();
     for await (const message of postEventStream(
       url,
       options,
@@ -69,9 +76,25 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
           };
           break;
         }
+        case 'content_block_start': {
+          const block = asRecord(event.content_block);
+          if (block?.type === 'tool_use') {
+            const key = asNumber(event.index) ?? 0;
+            toolBlocks.add(key);
+            yield toolCallEvent(key, asString(block.id), asString(block.name), '');
+          }
+          break;
+        }
+        case 'content_block_stop':
+          if (toolBlocks.has(asNumber(event.index) ?? 0))
+            yield { type: 'tool_call_end', key: asNumber(event.index) ?? 0 };
+          break;
         case 'content_block_delta': {
           const delta = asRecord(event.delta);
           const kind = asString(delta?.type);
+          if (kind === 'input_json_delta') {
+            yield { type: 'tool_call', key: asNumber(event.index) ?? 0, delta: asString(delta?.partial_json) ?? '' };
+          }
           if (kind === 'text_delta' && asString(delta?.text))
             yield { type: 'text', delta: asString(delta?.text) ?? '' };
           if (kind === 'thinking_delta' && asString(delta?.thinking)) {

@@ -72,6 +72,13 @@ export function checkScriptedModelOptions(options: unknown): void {
     throw invalid(`${where}.faults`, 'a list of faults', options.faults);
   }
   checkOptionalObject(`${where}.meta`, options.meta);
+  const calls = options.toolCalls;
+  const isCall = (call: unknown) =>
+    typeof (call as { name?: unknown })?.name === 'string' &&
+    typeof (call as { arguments?: unknown }).arguments === 'string';
+  if (calls !== undefined && !(Array.isArray(calls) && calls.every(isCall))) {
+    throw invalid(`${where}.toolCalls`, 'a list of { name, arguments, id? }', calls);
+  }
 }
 
 function checkScriptedText(where: string, text: unknown): void {

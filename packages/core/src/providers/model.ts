@@ -1,6 +1,7 @@
 import type { StreamingData } from '../patch/streaming-data';
 import type { JsonSchema } from '../schema/json-schema';
 import type { FormatName } from '../schema/select-format';
+import type { OutputTool, ToolDefinition } from '../tools/tool-definition';
 
 /** One chat message sent to a provider. */
 export type ModelMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -18,6 +19,13 @@ export type ModelRequest = {
     | { type: 'text' }
     | { type: 'json_object' }
     | { type: 'json_schema'; name: string; schema: JsonSchema; strict: boolean };
+  /** Tools the model may call (`createResponse({ tools })`); the adapters send them in their dialect. */
+  tools?: readonly ToolDefinition[];
+  /**
+   * Ask for the output as the arguments of this one tool, forced (`createResponse({ outputTool })`);
+   * the adapter yields that call's fragments like any other and the response reads them as the answer.
+   */
+  outputTool?: OutputTool;
   /** 0 for the first attempt, then 1, 2, … on retries. */
   attempt: number;
   /** Free-form settings passed through to the provider (model name, temperature, …). */
@@ -30,6 +38,14 @@ export type ModelEvent =
   | { type: 'reasoning'; delta: string }
   /** Already-parsed patches (e.g. a Python Agently service's instant events). */
   | { type: 'patch'; data: StreamingData }
+  /**
+   * A fragment of a tool call. `key` tells parallel calls apart (Chat Completions' `index`, the
+   * Responses API's `output_index`, Anthropic's content-block `index`); `id` and `name` come with
+   * the call's first fragment; `delta` is a piece of its arguments (JSON text).
+   */
+  | { type: 'tool_call'; key: number; id?: string; name?: string; delta: string }
+  /** The provider says call `key` is complete (calls still open at the end of the stream complete then). */
+  | { type: 'tool_call_end'; key: number }
   /** Usage, model id, finish reason, provider ids: merged into `getMeta()`. */
   | { type: 'meta'; meta: Readonly<Record<string, unknown>> };
 

@@ -1,4 +1,6 @@
-import { asRecord, asString, field, type JsonRecord } from './json-fields';
+import { asNumber, asRecord, asString, field, type JsonRecord } from './json-fields';
+import type { ModelEvent } from './model';
+import { toolCallEvent } from './tool-call-event';
 
 // Reading one Chat Completions chunk the way the OpenAI-compatible servers really send it.
 
@@ -53,4 +55,23 @@ function textOf(value: unknown): string {
 /** Usage wherever the servers put it: `usage` (OpenAI, xAI, DeepSeek, Gemini) or `x_groq.usage` (Groq). */
 export function chunkUsage(chunk: JsonRecord): JsonRecord | undefined {
   return asRecord(chunk.usage) ?? asRecord(field(chunk, 'x_groq', 'usage'));
+}
+
+/**
+ * A delta's tool-call fragments (`delta.tool_calls[]`): parallel calls told apart by `index` (Groq's
+ * first fragment has none: its position in the list), `id` and `function.name` on a call's first
+ * fragment, `function.arguments` in pieces.
+ */
+export function toolCallFragments(delta: JsonRecord | undefined): ModelEvent[] {
+  const calls = delta?.tool_calls;
+  if (!Array.isArray(calls)) return [];
+  const events: ModelEvent[] = [];
+  calls.forEach((entry: unknown, position) => {
+    const call = asRecord(entry);
+    if (call === undefined) return;
+    const name = asString(field(call, 'function', 'name'));
+    const args = asString(field(call, 'function', 'arguments')) ?? '';
+    events.push(toolCallEvent(asNumber(call.index) ?? position, asString(call.id), name, args));
+  });
+  return events;
 }

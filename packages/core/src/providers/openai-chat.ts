@@ -11,7 +11,7 @@ import {
 } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
-import { answerChoice, chunkUsage, deltaParts } from './openai-chat-chunk';
+import { answerChoice, chunkUsage, deltaParts, toolCallFragments } from './openai-chat-chunk';
 import { definedOnly, type TokenUsage } from './provider-meta';
 
 const PROVIDER = 'openAIChat';
@@ -30,7 +30,9 @@ export type OpenAIChatOptions = HttpProviderOptions & {
  * or as typed parts (text and Mistral's `thinking`), reasoning from `delta.reasoning_content` /
  * `delta.reasoning` / thinking parts / Gemini's `<thought>…</thought>` content (deltas flagged
  * `extra_content.google.thought`; the tags never reach the text), and meta: id and model from the
- * first chunk that has them, finish reason, usage (`usage`, or Groq's `x_groq.usage`). An `error` object in the stream throws `ProviderError`
+ * first chunk that has them, finish reason, usage (`usage`, or Groq's `x_groq.usage`), and tool-call
+ * fragments from `delta.tool_calls` (parallel calls by `index`). A request's `tools` and `outputTool`
+ * go out as `tools` (the output tool forced by `tool_choice`). An `error` object in the stream throws `ProviderError`
  * with the raw event; a stream that ends before `[DONE]` throws `TransportError` status 0.
  */
 export function openAIChat(options: OpenAIChatOptions): Model {
@@ -38,11 +40,14 @@ export function openAIChat(options: OpenAIChatOptions): Model {
   return redactingKey(options.apiKey, async function* openAIChatModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages,
       stream: true,
       ...(options.includeUsage === false ? {} : { stream_options: { include_usage: true } }),
       ...responseFormat(request),
+      ...(dialects ? dialects.openAIChatTools(request) : {}),
     });
     let sawFirstChunk = false;
     let id: string | undefined;
@@ -84,6 +89,7 @@ export function openAIChat(options: OpenAIChatOptions): Model {
       const { text, reasoning } = thoughts?.push(parts.text, thought) ?? { text: parts.text, reasoning: '' };
       if (parts.reasoning || reasoning) yield { type: 'reasoning', delta: parts.reasoning + reasoning };
       if (text) yield { type: 'text', delta: text };
+      yield* toolCallFragments(delta);
       refusal += asString(delta?.refusal) ?? '';
       const finishReason = asString(choice?.finish_reason);
       if (finishReason) yield { type: 'meta', meta: { finishReason } };

@@ -11,6 +11,7 @@ import {
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { definedOnly } from './provider-meta';
+import { toolCallEvent } from './tool-call-event';
 
 const PROVIDER = 'openAIResponses';
 
@@ -20,7 +21,8 @@ export type OpenAIResponsesOptions = HttpProviderOptions;
 /**
  * OpenAI Responses API streaming (`POST {baseURL}/responses`, `stream: true`). Yields answer text
  * from `response.output_text.delta`, reasoning from `response.reasoning_summary_text.delta` and
- * `response.reasoning_text.delta`, and meta from `response.created` / `response.completed`
+ * `response.reasoning_text.delta`, function calls from `response.output_item.added` (a
+ * `function_call` item: id and name) and `response.function_call_arguments.delta` / `.done`, and meta from `response.created` / `response.completed`
  * (usage) / `response.incomplete` (its reason as `finishReason`). `response.failed` and `error`
  * events throw `ProviderError` with the raw event; a stream that ends before a terminal event
  * throws `TransportError` status 0.
@@ -30,10 +32,13 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
   return redactingKey(options.apiKey, async function* openAIResponsesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'responses');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+    // Only a request with tools loads their dialect (decision 0013).
+    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
     const body = requestBody(options, request, {
       input: request.messages.map(({ role, content }) => ({ role, content })),
       stream: true,
       ...textFormat(request),
+      ...(dialects ? dialects.openAIResponsesTools(request) : {}),
     });
     let refusal = '';
     for await (const message of postEventStream(
@@ -56,6 +61,19 @@ export function openAIResponses(options: OpenAIResponsesOptions): Model {
         case 'response.reasoning_summary_text.delta':
         case 'response.reasoning_text.delta':
           if (asString(event.delta)) yield { type: 'reasoning', delta: asString(event.delta) ?? '' };
+          break;
+        case 'response.output_item.added': {
+          const item = asRecord(event.item);
+          if (item?.type !== 'function_call') break;
+          const key = asNumber(event.output_index) ?? 0;
+          yield toolCallEvent(key, asString(item.call_id), asString(item.name), asString(item.arguments) ?? '');
+          break;
+        }
+        case 'response.function_call_arguments.delta':
+          yield { type: 'tool_call', key: asNumber(event.output_index) ?? 0, delta: asString(event.delta) ?? '' };
+          break;
+        case 'response.function_call_arguments.done':
+          yield { type: 'tool_call_end', key: asNumber(event.output_index) ?? 0 };
           break;
         case 'response.refusal.delta':
           refusal += asString(event.delta) ?? '';

@@ -4,6 +4,7 @@ import { sleep, throwIfAborted } from '../transport/abort';
 import { checkScriptedModelOptions } from './check-provider-options';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { type ChunkSize, chunksOf } from './scripted-chunks';
+import { type ScriptedToolCall, toolCallEvents } from './scripted-tool-calls';
 
 /** Text per attempt: `texts[attempt]` (the last one repeats), or a function of the request. */
 export type ScriptedText = readonly string[] | ((request: ModelRequest) => string);
@@ -38,13 +39,19 @@ export type ScriptedModelOptions = {
   firstTokenDelayMs?: number;
   /** Faults by attempt (see {@link ScriptedFault}); several may name different attempts. */
   faults?: readonly ScriptedFault[];
+  /**
+   * Tool calls made after the answer, on every attempt: each opens with its id and name, then their
+   * arguments stream in chunks, interleaved as parallel calls are. Fieldstream never executes them.
+   */
+  toolCalls?: readonly ScriptedToolCall[];
   /** Extra meta reported when an attempt finishes (merged over `finishReason` and `usage`). */
   meta?: Readonly<Record<string, unknown>>;
 };
 
 /**
  * A deterministic model for tests, demos and the playground: replays scripted answers with the
- * chunk sizes, delays and faults you choose, no network. Each call reports meta
+ * chunk sizes, delays and faults you choose, no network. Asked for the output through a tool
+ * (`request.outputTool`), it streams the answer as that tool's arguments; `toolCalls` adds calls. Each call reports meta
  * `{ provider: 'scriptedModel', model: 'scripted', attempt }` first and, when it completes,
  * `{ finishReason: 'stop', usage }` (character counts). Aborting rejects with `AbortError` at once,
  * also in the middle of a delay.
@@ -74,12 +81,18 @@ export function scriptedModel(options: ScriptedModelOptions): Model {
     };
     yield { type: 'meta', meta };
     const delivered = answer.slice(0, cutBefore(answer, failAt));
+    const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
     // Chunks are cut as they are sent: a long answer's chunks never all exist at once.
     const events = (function* (): Generator<ModelEvent, void, undefined> {
       for (const delta of chunksOf(reasoning, size, random)) yield { type: 'reasoning', delta };
-      for (const delta of chunksOf(delivered, size, random)) yield { type: 'text', delta };
+      // Asked for the output through a tool, the answer is that forced call's arguments.
+      const tool = request.outputTool;
+      if (tool !== undefined) yield { type: 'tool_call', key: 0, id: 'call_output', name: tool.name, delta: '' };
+      for (const delta of chunksOf(delivered, size, random)) {
+        yield tool === undefined ? { type: 'text', delta } : { type: 'tool_call', key: 0, delta };
+      }
+      if (!failing) yield* toolCallEvents(options.toolCalls ?? [], tool === undefined ? 0 : 1, size, random);
     })();
-    const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
     let sent = 0;
     // Awaits only a real delay: an await per event with no delay would be the model's main cost.
     const pause = (): Promise<void> | undefined => {

@@ -7,6 +7,7 @@ import { parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
+import type { ToolCallStream } from '../tools/tool-call-stream';
 import type { LogEvent } from './event-log';
 import { NativeReasoning } from './native-reasoning';
 import { isRetryableRequestError } from './retry-policy';
@@ -16,6 +17,8 @@ export type AttemptStreamOptions = {
   request: ModelRequest;
   signal: AbortSignal;
   format: FormatName;
+  /** The nesting limit of tool-call arguments (the answer's parser has its own). */
+  maxDepth?: number | undefined;
   /** A fresh parser for this attempt that reports the answer text it consumes to `onText`. */
   createParser(onText: (text: string) => void): StreamParser;
   /** Receives the attempt's events, provider meta included. */
@@ -90,6 +93,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     };
   };
 
+  const outputTool = request.outputTool?.name;
+  let tools: ToolCallStream | undefined;
   let iterator: AsyncIterator<ModelEvent> | undefined;
   // Abort closes the model's stream at once; the loop notices when its pending step settles. A
   // local flag, because reading `signal.aborted` once per chunk is a measurable share of the loop.
@@ -106,7 +111,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       if (aborted) return { kind: 'aborted' };
       if (step.done === true) break;
       const event = step.value;
-      if (event.type === 'text' && event.delta !== '') {
+      // With the output asked through a tool, text beside the call is the model's commentary: reasoning.
+      if (event.type === 'text' && event.delta !== '' && outputTool === undefined) {
         sawText = true;
         parser ??= openParser();
         let patches: StreamingData[];
@@ -118,7 +124,29 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           return parseFailure(error);
         }
         emitChunk(patches);
-      } else if (event.type === 'reasoning') {
+      } else if (event.type === 'tool_call' || event.type === 'tool_call_end') {
+        // Tool calls (and the output tool's arguments, which are the answer): tools/tool-call-stream.ts.
+        // Loaded with the first tool call (decision 0013): a response without any never bundles it.
+        if (tools === undefined) {
+          const stream = await import('../tools/tool-call-stream');
+          tools = new stream.ToolCallStream(outputTool, options.maxDepth);
+        }
+        if (aborted) return { kind: 'aborted' };
+        let patches: StreamingData[];
+        try {
+          const taken = await tools.take(event);
+          patches = taken.patches;
+          if (taken.answer !== '') {
+            sawText = true;
+            parser ??= openParser();
+            patches.push(...parser.push(taken.answer));
+          }
+        } catch (error) {
+          closeQuietly(iterator);
+          return parseFailure(error);
+        }
+        emitChunk(patches);
+      } else if (event.type === 'reasoning' || event.type === 'text') {
         emitPatch(native.delta(event.delta));
       } else if (event.type === 'patch') {
         sawPatch = true;
@@ -145,6 +173,13 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   }
 
   emitPatch(native.close());
+  if (tools !== undefined) {
+    try {
+      emitChunk(await tools.finish());
+    } catch (error) {
+      return parseFailure(error);
+    }
+  }
   if (sawPatch && !sawText) {
     // Already-parsed patches (an Agently instant stream): the data is what they built.
     const final = { value: patchedValue, repaired: false, format };

@@ -28,11 +28,15 @@ export function createResponse<Data = unknown, Input = unknown>(
   const output = resolveOutput(options.output) as OutputDefinition | undefined;
   // The format is resolved once, here: a format named (or picked by auto) but not available fails
   // now, not later inside a stream.
-  const format = resolveResponseFormat(options, output);
+  // Output through a tool is a JSON answer (its tool options are checked when the response starts).
+  const format = resolveResponseFormat(options.outputTool ? { ...options, format: 'json' } : options, output);
   const chain: Validator<Data>[] = [];
 
   const run = async (sink: ResponseSink): Promise<Settlement> => {
     const { responseFormat } = options;
+    // Loaded only for a response with tools (decision 0013); a bad tool option fails it before any request.
+    const toolOptions = options.tools || options.outputTool ? await import('./response-tools') : undefined;
+    const tools = toolOptions ? toolOptions.resolveResponseTools(options, output) : {};
     const contract = responseFormat ? await import('./output-contract-stage') : undefined;
     const plan =
       contract && responseFormat
@@ -55,6 +59,7 @@ export function createResponse<Data = unknown, Input = unknown>(
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
       parts: initialParts(options.input, options.instruct, await requirementsFor(format.first, output, plan)),
       settings: { ...options.settings },
+      ...tools,
       signal: sink.signal,
       emit: sink.emit,
       observe: sink.observe,

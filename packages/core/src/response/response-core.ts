@@ -2,6 +2,7 @@ import { checkFunction, checkString } from '../errors/check-argument';
 import { AbortError, FieldstreamError } from '../errors/errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { FormatOption } from '../schema/select-format';
+import type { ToolCall } from '../tools/tool-calls';
 import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -52,6 +53,11 @@ export type StreamedResponse<Data = unknown, Input = unknown> = ResponseSource<D
     getData(): Promise<Data>;
     /** The final attempt's answer text, once the response settles. Starts the response. */
     getText(): Promise<string>;
+    /**
+     * The tool calls of the final attempt with their parsed arguments, once the response settles
+     * (`[]` when the model called none). Fieldstream never executes them. Starts the response.
+     */
+    getToolCalls(): Promise<ToolCall[]>;
     /** Merged provider meta plus format, repair, attempts, usage and status, once settled. Starts the response. */
     getMeta(): Promise<ResponseMeta>;
     /** The observation log (live). Over the wire: without prompts and answer texts. */
@@ -173,6 +179,14 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
       if (outcome.kind === 'aborted') throw abortError;
       if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
       return log.lastText();
+    },
+    async getToolCalls() {
+      const outcome = await settlement();
+      if (outcome.kind === 'aborted') throw abortError;
+      if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+      // Loaded on demand (decision 0013), like the meta below.
+      const calls = await import('../tools/tool-calls-of');
+      return calls.toolCallsOf(log.replay());
     },
     async getMeta() {
       const outcome = await settlement();

@@ -4,6 +4,7 @@ import type { Model } from '../providers/model';
 import type { ResponseFormatRequest } from '../providers/output-contract/response-format';
 import type { OutputSchema } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
+import type { ToolDefinition } from '../tools/tool-definition';
 import type { RetryPolicy } from './retry-policy';
 import type { Validator } from './validation/validator';
 
@@ -67,4 +68,27 @@ export type CreateResponseOptions<Data = unknown, Input = unknown> = {
   responseFormat?: ResponseFormatRequest;
   /** What the provider can do natively (default: nothing — the contract goes into the prompt). */
   capabilities?: ProviderCapabilities;
+  /**
+   * Tools the model may call. Their calls stream as live fields on the `$tools` channel
+   * (`$tools[0].arguments.query`) and the response ends with them (`getToolCalls()`); Fieldstream
+   * never executes a tool.
+   */
+  tools?: readonly ToolDefinition[];
+  /**
+   * Ask for the output as the arguments of one forced tool whose parameters are the output's JSON
+   * Schema (strict where the provider has it). The arguments stream into the same patches, store,
+   * final parse, validation and retries as a JSON answer; text the model writes beside the call goes
+   * to `$reasoning`. Needs `output`; forces the `json` format. `true` names the tool `output`.
+   */
+  outputTool?: boolean | OutputToolOptions;
+};
+
+/** Options of {@link CreateResponseOptions.outputTool}. */
+export type OutputToolOptions = {
+  /** The tool's name (default `output`). */
+  name?: string;
+  /** What the tool is for, for the model (default: the output's description, if any). */
+  description?: string;
+  /** Strict schema enforcement where the provider has it (OpenAI `strict: true`). Default true. */
+  strict?: boolean;
 };

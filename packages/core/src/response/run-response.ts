@@ -6,6 +6,7 @@ import type { Model, ModelRequest } from '../providers/model';
 import type { OutputContractCheck } from '../providers/output-contract/validate-output-contract';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName } from '../schema/select-format';
+import type { OutputTool, ToolDefinition } from '../tools/tool-definition';
 import type { AttemptFailure, Rejection } from './attempt-failure';
 import { type AttemptOutcome, streamAttempt } from './attempt-stream';
 import type { LogEvent } from './event-log';
@@ -34,6 +35,9 @@ export type RunContext = {
   raiseEnsureFailure: boolean;
   ensureAllKeys: boolean;
   plan: ResponsePlan | undefined;
+  /** Tools the model may call, and the output tool (`createResponse` options), sent on every request. */
+  tools?: readonly ToolDefinition[] | undefined;
+  outputTool?: OutputTool | undefined;
   /** Checks a final text against `plan` (loaded with it, only when there is one). */
   checkContract: ((text: string) => OutputContractCheck) | undefined;
   validators: readonly Validator<never>[];
@@ -68,6 +72,8 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     };
     if (context.plan?.providerResponseFormat !== undefined)
       request.responseFormat = context.plan.providerResponseFormat;
+    if (context.tools !== undefined) request.tools = context.tools;
+    if (context.outputTool !== undefined) request.outputTool = context.outputTool;
     observe({ type: 'model.requesting', attempt, format: format.name, prompt });
     const { output, maxDepth } = context;
     const resolved = format;
@@ -76,6 +82,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       request,
       signal,
       format: format.name,
+      maxDepth,
       createParser: (onText) => streamParserFor(resolved, { output, maxDepth, onText }),
       emit,
     });

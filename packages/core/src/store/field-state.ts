@@ -1,9 +1,11 @@
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
+import { TOOLS_PATH } from '../tools/tool-calls';
 import { deepEqual } from './deep-equal';
 import type { FieldStoreState } from './field-store-state';
 import { dataTree, settledRecord, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
+import { toolField } from './tool-calls-state';
 import { materialise, readTree } from './tree-node';
 
 /** How the final data settled a path: kept as streamed, changed, or gone. */
@@ -98,6 +100,8 @@ function computeField(
   segments: readonly PathSegment[],
   equal: (before: unknown, after: unknown) => boolean,
 ): FieldState {
+  // `$tools[0].arguments.query`: a tool call's field (docs/patch-contract.md §5), never in the data tree.
+  if (segments[0] === TOOLS_PATH) return toolField(state.toolCalls, segments, state.attempt);
   let record = state.fields.get(key);
   const value = materialise(readTree(dataTree(state), segments));
   if (!state.hasFinal) {

@@ -3,6 +3,7 @@ import type { CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 import { PathMap } from './path-map';
+import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 
 /**
  * What the store records per streamed path. The rest of a field's state (its value, `stale`,
@@ -112,6 +113,8 @@ export type FieldStoreState<Data = unknown> = {
   readonly fields: PathMap<FieldRecord>;
   /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */
   readonly retry: RetryState | undefined;
+  /** The current attempt's tool calls as they stream (`$tools` patches; `selectToolCalls(state)` lists them). */
+  readonly toolCalls: ToolCalls;
 };
 
 /** `done`, `error` and `aborted` end a response: the store applies nothing after them. */
@@ -131,5 +134,6 @@ export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
     streamed: undefined,
     fields: PathMap.empty(),
     retry: undefined,
+    toolCalls: NO_TOOL_CALLS,
   };
 }

@@ -1,7 +1,8 @@
-import type { PathSegment } from '../patch/path';
+import { type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
+import { TOOLS_PATH } from '../tools/tool-calls';
 import { retryExtrasOf } from './check-store-input';
 import {
   type FieldRecord,
@@ -16,6 +17,7 @@ import { PathMap } from './path-map';
 import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
+import { applyToolPatch, NO_TOOL_CALLS } from './tool-calls-state';
 import { TreeDraft } from './tree-draft';
 import { isContainer, isContainerKind } from './tree-node';
 
@@ -139,7 +141,8 @@ class Batch<Data> {
     const next = this.next;
     if (isClosedTo(next, type) || attempt < next.attempt) return false;
     if (attempt > next.attempt) {
-      this.edit().attempt = attempt;
+      // A retry's tool calls are its own: the failed attempt's calls go.
+      Object.assign(this.edit(), { attempt, toolCalls: NO_TOOL_CALLS });
       if (this.onRetry === 'clear') {
         this.tree = new TreeDraft(undefined);
         Object.assign(this.edit(), { fields: PathMap.empty(), reasoning: '' });
@@ -198,6 +201,13 @@ class Batch<Data> {
     if (target === undefined) {
       if (data.path === REASONING_PATH && typeof data.value === 'string' && next.reasoning !== data.value) {
         this.edit().reasoning = data.value;
+      } else if (data.path.startsWith(TOOLS_PATH)) {
+        const toolCalls = applyToolPatch(next.toolCalls, data, next.attempt);
+        if (toolCalls !== next.toolCalls) {
+          this.edit().toolCalls = toolCalls;
+          // Subscribers of `$tools[0].arguments.query` (useInstantField) hear about their path.
+          this.changes.paths.push(parsePath(data.path));
+        }
       }
       return;
     }

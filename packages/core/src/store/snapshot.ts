@@ -2,6 +2,7 @@ import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
 import type { FieldRecord, FieldStoreState, RetryState } from './field-store-state';
 import type { PathMap } from './path-map';
+import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 import { materialise, type Tree } from './tree-node';
 
 /** What a snapshot is made of: its fields, with its trees as trees (never their plain values). */
@@ -29,6 +30,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly hasFinal: boolean;
   declare readonly fields: PathMap<FieldRecord>;
   declare readonly retry: RetryState | undefined;
+  declare readonly toolCalls: ToolCalls;
   readonly #data: Tree;
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;
@@ -42,6 +44,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.hasFinal = parts.hasFinal;
     this.fields = parts.fields;
     this.retry = parts.retry;
+    this.toolCalls = parts.toolCalls ?? NO_TOOL_CALLS;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
     this.#settled = parts.settled;
@@ -69,7 +72,10 @@ class Snapshot<Data> implements FieldStoreState<Data> {
 }
 
 /** What `createSnapshot` takes: the parts, with `retry` absent for none. */
-type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry'> & { readonly retry?: RetryState | undefined };
+type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry' | 'toolCalls'> & {
+  readonly retry?: RetryState | undefined;
+  readonly toolCalls?: ToolCalls;
+};
 
 export function createSnapshot<Data>(parts: NewSnapshotParts<Data>): FieldStoreState<Data> {
   return new Snapshot(parts);
@@ -87,6 +93,7 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     hasFinal: state.hasFinal,
     fields: state.fields,
     retry: state.retry,
+    toolCalls: state.toolCalls,
     data: dataTree(state),
     streamed: streamedTree(state),
     settled: settledRecord(state),

@@ -17,11 +17,12 @@ import {
   type RetryPolicy,
   type StreamedResponse,
   type StreamingData,
+  selectToolCalls,
   TransportError,
   ValidationError,
   type Validator,
 } from '@fieldstream/core';
-import type { ScriptedFault } from '@fieldstream/core/testing';
+import type { ScriptedFault, ScriptedToolCall } from '@fieldstream/core/testing';
 import { z } from 'zod';
 
 /** What a case asks for: a scripted model's answers and faults, and the response's options. */
@@ -35,6 +36,10 @@ export type BehaviourSpec = {
   maxRetries?: number;
   retry?: RetryPolicy;
   validate?: Validator<unknown>[];
+  /** Ask for the output through a forced tool (the scripted model then streams it as that call). */
+  outputTool?: boolean;
+  /** Tool calls the scripted model makes after its answer. */
+  toolCalls?: ScriptedToolCall[];
 };
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -57,6 +62,10 @@ const good = '{"title": "Fix login", "tags": ["auth", "p1"], "meta": {"owner": "
 const goodData = { title: 'Fix login', tags: ['auth', 'p1'], meta: { owner: 'Ada', urgent: true } };
 const noTags = '{"title": "Fix login", "tags": [], "meta": {"owner": "Ada", "urgent": true}}';
 const noTitle = good.replace('"Fix login"', '""');
+const parallelCalls: ScriptedToolCall[] = [
+  { name: 'search_tickets', arguments: '{"query": "login bug", "limit": 5}' },
+  { name: 'file_ticket', arguments: '{"title": "Fix login", "urgent": true}' },
+];
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
 /** The events of an answer rejected once, then accepted. */
@@ -70,6 +79,17 @@ const oneRetryTimeline = [
   '1:status:validating',
   '1:final',
   '1:status:done',
+];
+
+/** The observations of an answer rejected once by a validator, then accepted. */
+export const oneRetryObservations = [
+  'model.requesting',
+  'model.completed',
+  'model.validation_failed',
+  'model.retrying',
+  'model.requesting',
+  'model.completed',
+  'model.done',
 ];
 
 const needsTags: Validator<unknown> = {
@@ -137,15 +157,7 @@ export const behaviourCases: BehaviourCase[] = [
       data: goodData,
       events: oneRetryTimeline,
       attempt: 1,
-      observations: [
-        'model.requesting',
-        'model.completed',
-        'model.validation_failed',
-        'model.retrying',
-        'model.requesting',
-        'model.completed',
-        'model.done',
-      ],
+      observations: oneRetryObservations,
       retrying: ['validation_failed', 'give at least one tag'],
       retry: { attempt: 1, reason: 'validation_failed', message: 'give at least one tag', delayMs: 0, format: 'json' },
     },
@@ -317,11 +329,107 @@ export const behaviourCases: BehaviourCase[] = [
       store: goodData,
     },
   },
+  {
+    name: 'output through a tool: the same data, timeline, patches and store as the JSON answer',
+    spec: { answers: [good], output: ticket, outputTool: true, chunkSize: 5 },
+    async run(response) {
+      const events = timeline(response);
+      const store = createFieldStore(response);
+      const data = await response.getData();
+      return {
+        data,
+        events,
+        paths: byPath(await drain(response.instant())),
+        calls: await response.getToolCalls(),
+        store: {
+          final: store.getState().final,
+          title: store.getField('title').value,
+          tools: selectToolCalls(store.getState()),
+        },
+      };
+    },
+    expected: {
+      data: goodData,
+      events: ['0:attempt:json', '0:status:streaming', '0:status:validating', '0:final', '0:status:done'],
+      paths: pathsOf(['auth', 'p1'], 0),
+      calls: [],
+      store: { final: goodData, title: 'Fix login', tools: [] },
+    },
+  },
+  {
+    name: 'output through a tool, rejected once by a validator: the same retry as a JSON answer',
+    spec: { answers: [noTags, good], output: ticket, outputTool: true, validate: [needsTags] },
+    async run(response) {
+      const events = timeline(response);
+      const data = await response.getData();
+      return { data, events, observations: response.events.map((event) => event.type) };
+    },
+    expected: {
+      data: goodData,
+      events: oneRetryTimeline,
+      observations: oneRetryObservations,
+    },
+  },
+  {
+    name: 'two parallel tool calls: live $tools fields in the store, done per argument and call, getToolCalls()',
+    spec: { answers: [good], output: ticket, format: 'json', chunkSize: 4, delayMs: 3, toolCalls: parallelCalls },
+    async run(response) {
+      const store = createFieldStore(response);
+      const seen = new Set<string>();
+      store.subscribe((state) => {
+        for (const call of selectToolCalls(state))
+          if (!call.isComplete) seen.add(`${call.index}:${call.name}:streaming`);
+      });
+      const data = await response.getData();
+      const field = store.getField('$tools[1].arguments.title');
+      return {
+        data,
+        seen: [...seen].sort(),
+        list: selectToolCalls(store.getState()),
+        field: { value: field.value, isComplete: field.isComplete, completionSource: field.completionSource },
+        query: store.getField('$tools[0].arguments.query').value,
+        calls: await response.getToolCalls(),
+        tree: store.getState().data,
+      };
+    },
+    expected: {
+      data: goodData,
+      seen: ['0:search_tickets:streaming', '1:file_ticket:streaming'],
+      list: [
+        {
+          index: 0,
+          id: 'call_0',
+          name: 'search_tickets',
+          arguments: { query: 'login bug', limit: 5 },
+          isComplete: true,
+        },
+        {
+          index: 1,
+          id: 'call_1',
+          name: 'file_ticket',
+          arguments: { title: 'Fix login', urgent: true },
+          isComplete: true,
+        },
+      ],
+      field: { value: 'Fix login', isComplete: true, completionSource: 'observed_boundary' },
+      query: 'login bug',
+      calls: [
+        { index: 0, id: 'call_0', name: 'search_tickets', arguments: { query: 'login bug', limit: 5 } },
+        { index: 1, id: 'call_1', name: 'file_ticket', arguments: { title: 'Fix login', urgent: true } },
+      ],
+      tree: goodData,
+    },
+  },
 ];
 
 /** Per path of both attempts: the deltas joined, the last value, the number of `done` events. */
 function expectedPaths() {
-  const attempt = (tags: string[], n: number) => ({
+  return { ...pathsOf([], 0), ...pathsOf(['auth', 'p1'], 1) };
+}
+
+/** What one attempt's paths spell for the ticket with these tags. */
+function pathsOf(tags: string[], n: number) {
+  return {
     [`${n}:`]: { text: '', value: { title: 'Fix login', tags, meta: { owner: 'Ada', urgent: true } }, done: 1 },
     [`${n}:title`]: { text: 'Fix login', value: 'Fix login', done: 1 },
     [`${n}:tags`]: { text: '', value: tags, done: 1 },
@@ -329,8 +437,7 @@ function expectedPaths() {
     [`${n}:meta`]: { text: '', value: { owner: 'Ada', urgent: true }, done: 1 },
     [`${n}:meta.owner`]: { text: 'Ada', value: 'Ada', done: 1 },
     [`${n}:meta.urgent`]: { text: '', value: true, done: 1 },
-  });
-  return { ...attempt([], 0), ...attempt(['auth', 'p1'], 1) };
+  };
 }
 
 /** Non-patch events as `attempt:type[:detail]`, replayed history first. */

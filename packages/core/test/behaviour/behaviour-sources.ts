@@ -10,13 +10,13 @@ import type { BehaviourSource, BehaviourSpec } from './behaviour-cases';
 
 /** The options every source derives from a spec (the model aside). */
 export function responseOptions(spec: BehaviourSpec) {
-  const { output, format, maxRetries, retry, validate } = spec;
-  return { input: 'fix the login', output, format, maxRetries, retry, validate };
+  const { output, format, maxRetries, retry, validate, outputTool } = spec;
+  return { input: 'fix the login', output, format, maxRetries, retry, validate, outputTool };
 }
 
 export function scriptedConfig(spec: BehaviourSpec) {
-  const { answers, faults, chunkSize, delayMs } = spec;
-  return { answers, faults, chunkSize, delayMs };
+  const { answers, faults, chunkSize, delayMs, toolCalls } = spec;
+  return { answers, faults, chunkSize, delayMs, toolCalls };
 }
 
 /** In the page: the model and the parser here. */

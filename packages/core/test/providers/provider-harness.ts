@@ -1,7 +1,14 @@
 // Serves provider fixtures from a real local HTTP server and runs a model against them.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import type { Model, ModelEvent, ModelRequest } from '@fieldstream/core';
+import {
+  anthropicMessages,
+  type Model,
+  type ModelEvent,
+  type ModelRequest,
+  openAIChat,
+  openAIResponses,
+} from '@fieldstream/core';
 import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
 
 export function readFixture(name: string): string {
@@ -93,3 +100,38 @@ export const ANSWER_PARTS = [
   ' "risk_flags": ["data loss"]}',
 ];
 export const ANSWER = ANSWER_PARTS.join('');
+
+/** `chat`: `data:` lines and `[DONE]`; `typed`: `event: <type>` + `data:` (Anthropic, OpenAI Responses). */
+export type Dialect = 'chat' | 'typed';
+
+export function recordedBody(name: string, dialect: Dialect): string {
+  const text = readFileSync(new URL(`../fixtures/providers/recorded/${name}`, import.meta.url), 'utf8');
+  const events = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) =>
+      dialect === 'typed'
+        ? `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`
+        : `data: ${line}\n\n`,
+    );
+  return events.join('') + (dialect === 'chat' ? 'data: [DONE]\n\n' : '');
+}
+
+export function serveRecorded(name: string, dialect: Dialect, seed: number): Promise<LocalServer> {
+  const body = new TextEncoder().encode(recordedBody(name, dialect));
+  return startServer(async (_request: SeenRequest, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const chunk of seededSplit(body, seed)) {
+      response.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    response.end();
+  });
+}
+
+/** A provider adapter built on a given `fetch` (a stub serving a fixture, or recording the body). */
+export type FetchProvider = (fetchImpl: typeof globalThis.fetch) => Model;
+const FIXTURE_BASE = { baseURL: 'http://fixture.test', model: 'm' };
+export const chatOn: FetchProvider = (fetch) => openAIChat({ ...FIXTURE_BASE, fetch });
+export const responsesOn: FetchProvider = (fetch) => openAIResponses({ ...FIXTURE_BASE, fetch });
+export const anthropicOn: FetchProvider = (fetch) => anthropicMessages({ ...FIXTURE_BASE, fetch });

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { anthropicMessages, type ModelEvent, openAIChat, openAIResponses } from '@fieldstream/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LocalServer, type SeenRequest, startServer } from '../transport/local-server';
-import { joined, runModel, seededSplit } from './provider-harness';
+import type { LocalServer } from '../transport/local-server';
+import { joined, runModel, serveRecorded } from './provider-harness';
 
 // Recorded streams from public SDK test suites (fixtures/providers/recorded/README.md), replayed
 // as server-sent events under several random byte chunkings.
@@ -12,34 +10,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** `chat`: `data:` lines and `[DONE]`; `typed`: `event: <type>` + `data:` (Anthropic, OpenAI Responses). */
-type Dialect = 'chat' | 'typed';
-
-function recordedBody(name: string, dialect: Dialect): string {
-  const text = readFileSync(new URL(`../fixtures/providers/recorded/${name}`, import.meta.url), 'utf8');
-  const events = text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) =>
-      dialect === 'typed'
-        ? `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`
-        : `data: ${line}\n\n`,
-    );
-  return events.join('') + (dialect === 'chat' ? 'data: [DONE]\n\n' : '');
-}
-
-function serveRecorded(name: string, dialect: Dialect, seed: number): Promise<LocalServer> {
-  const body = new TextEncoder().encode(recordedBody(name, dialect));
-  return startServer(async (_request: SeenRequest, response: ServerResponse) => {
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
-    for (const chunk of seededSplit(body, seed)) {
-      response.write(chunk);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    response.end();
-  });
-}
 
 const SEEDS = [1, 7, 42, 1234];
 

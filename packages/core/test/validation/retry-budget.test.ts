@@ -7,6 +7,7 @@ import {
   TransportError,
 } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
+import { oneRetryObservations } from '../behaviour/behaviour-cases';
 import { scripted } from '../response/model-helpers';
 
 const output = defineOutput({
@@ -28,15 +29,7 @@ describe('the shared retry budget', () => {
     expect(model.requests[1]?.prompt).toContain(
       '[OUTPUT CORRECTION]\nYour previous answer could not be accepted: Required fields are missing or empty: items[1].name is null\n',
     );
-    expect(types(response.events)).toEqual([
-      'model.requesting',
-      'model.completed',
-      'model.validation_failed',
-      'model.retrying',
-      'model.requesting',
-      'model.completed',
-      'model.done',
-    ]);
+    expect(types(response.events)).toEqual(oneRetryObservations);
   });
 
   it('throws an EnsureError with the raw text and attempt when the budget runs out', async () => {

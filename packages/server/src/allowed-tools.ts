@@ -1,0 +1,95 @@
+import { FieldstreamError } from '@fieldstream/core';
+
+/** A tool the server lets browsers offer the model, pinned here by name and schema. */
+export type AllowedTool = {
+  /** The tool's name (`^[A-Za-z0-9_-]{1,64}$`). */
+  name: string;
+  /** What it does, for the model. The server's text is what goes upstream. */
+  description?: string;
+  /** Its arguments' JSON Schema. A request must send exactly this schema (key order aside). */
+  parameters: Record<string, unknown>;
+  /** Sent upstream as `strict`. Default: what the request says, else false. */
+  strict?: boolean;
+};
+
+/** The Chat Completions fields a tool allowance governs. */
+export const ALLOWANCE_FIELDS: readonly string[] = ['tools', 'tool_choice', 'parallel_tool_calls'];
+
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The allowance by name, checked once when the proxy is created. */
+export function resolveAllowedTools(tools: readonly AllowedTool[] | undefined): ReadonlyMap<string, AllowedTool> {
+  const byName = new Map<string, AllowedTool>();
+  if (tools === undefined) return byName;
+  if (!Array.isArray(tools)) fail('allowTools must be a list of { name, parameters }');
+  for (const tool of tools) {
+    if (typeof tool?.name !== 'string' || !NAME.test(tool.name) || byName.has(tool.name))
+      fail(`allowTools: ${JSON.stringify(tool?.name)} is not a unique tool name`);
+    if (tool.parameters === null || typeof tool.parameters !== 'object' || Array.isArray(tool.parameters))
+      fail(`allowTools: ${tool.name} needs a JSON Schema object as parameters`);
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+/**
+ * The upstream `tools`, `tool_choice` and `parallel_tool_calls` for a request's, when every tool it
+ * offers is allowed with the server's very schema and its `tool_choice` names no other tool;
+ * otherwise why not. What goes upstream is the server's definition, never the client's.
+ */
+export function checkToolRequest(
+  body: Record<string, unknown>,
+  allowed: ReadonlyMap<string, AllowedTool>,
+): { ok: true; fields: Record<string, unknown> } | { ok: false; reason: string } {
+  const fields: Record<string, unknown> = {};
+  if (Object.hasOwn(body, 'tools')) {
+    const tools = body.tools;
+    if (!Array.isArray(tools) || tools.length > allowed.size) return refuse('"tools" must list allowed tools');
+    const out: unknown[] = [];
+    for (const entry of tools) {
+      const fn = (entry as { type?: unknown; function?: Record<string, unknown> } | null)?.function;
+      const name = fn?.name;
+      // A Map lookup: a name such as `__proto__` or `constructor` finds nothing.
+      const pinned = typeof name === 'string' ? allowed.get(name) : undefined;
+      if ((entry as { type?: unknown }).type !== 'function' || pinned === undefined)
+        return refuse(`tool ${JSON.stringify(typeof name === 'string' ? name.slice(0, 64) : name)} is not allowed`);
+      if (canonical(fn?.parameters) !== canonical(pinned.parameters))
+        return refuse(`tool "${pinned.name}": its parameters differ from the server's`);
+      const strict = pinned.strict ?? fn?.strict === true;
+      out.push({
+        type: 'function',
+        function: { name: pinned.name, description: pinned.description, parameters: pinned.parameters, strict },
+      });
+    }
+    fields.tools = out;
+  }
+  if (Object.hasOwn(body, 'tool_choice')) {
+    const choice = body.tool_choice;
+    const forced = (choice as { type?: unknown; function?: { name?: unknown } } | null)?.function?.name;
+    if (choice === 'auto' || choice === 'none' || choice === 'required') fields.tool_choice = choice;
+    else if ((choice as { type?: unknown })?.type === 'function' && typeof forced === 'string' && allowed.has(forced))
+      fields.tool_choice = { type: 'function', function: { name: forced } };
+    else return refuse('"tool_choice" may only be auto, none, required or an allowed tool');
+  }
+  if (Object.hasOwn(body, 'parallel_tool_calls')) {
+    if (typeof body.parallel_tool_calls !== 'boolean') return refuse('"parallel_tool_calls" must be a boolean');
+    fields.parallel_tool_calls = body.parallel_tool_calls;
+  }
+  return { ok: true, fields };
+}
+
+function refuse(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason };
+}
+
+/** JSON with object keys sorted, so two spellings of one schema compare equal. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+}
+
+function fail(message: string): never {
+  throw new FieldstreamError('PROXY_OPTIONS_INVALID', `createModelProxy: ${message}`);
+}
