@@ -1,5 +1,15 @@
 // The public API of @fieldstream/server. Patch streams (`toPatchStream`, `fromPatchStream`) live in
 // `@fieldstream/core/patch-stream`, which runs on any server.
+
+// Resumable answers: generation decoupled from the connection, kept in a log (this process, or Redis).
+export { type AnswerLog, AnswerLogError, type AnswerRecord, type LogEntry } from './answers/answer-log';
+export { type AnswerLogOptions, createMemoryAnswerLog } from './answers/memory-answer-log';
+export {
+  type AnswerOwner,
+  createResumableAnswers,
+  type ResumableAnswers,
+  type ResumableAnswersOptions,
+} from './answers/resumable-answers';
 export { createModelProxy, type ModelProxyHandler } from './create-model-proxy';
 export { type FetchHandler, type NodeHandler, toNodeHandler } from './node-handler';
 export type { ClientInfo, ModelProxyOptions } from './proxy-options';

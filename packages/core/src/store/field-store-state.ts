@@ -112,7 +112,15 @@ export type FieldStoreState<Data = unknown> = {
   readonly fields: PathMap<FieldRecord>;
   /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */
   readonly retry: RetryState | undefined;
+  /**
+   * Set while a resumable patch stream's connection is down and being reopened (the gap a UI
+   * should show); `undefined` while connected. `status` keeps what the response was doing.
+   */
+  readonly reconnecting: ReconnectState | undefined;
 };
+
+/** A dropped connection being reopened: reconnection number `retry` (1 first), after `delayMs`. */
+export type ReconnectState = { readonly retry: number; readonly delayMs: number };
 
 /** `done`, `error` and `aborted` end a response: the store applies nothing after them. */
 export function isTerminalStatus(status: ResponseStatus): boolean {
@@ -131,5 +139,6 @@ export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
     streamed: undefined,
     fields: PathMap.empty(),
     retry: undefined,
+    reconnecting: undefined,
   };
 }

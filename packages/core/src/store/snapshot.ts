@@ -1,6 +1,6 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
-import type { FieldRecord, FieldStoreState, RetryState } from './field-store-state';
+import type { FieldRecord, FieldStoreState, ReconnectState, RetryState } from './field-store-state';
 import type { PathMap } from './path-map';
 import { materialise, type Tree } from './tree-node';
 
@@ -29,6 +29,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly hasFinal: boolean;
   declare readonly fields: PathMap<FieldRecord>;
   declare readonly retry: RetryState | undefined;
+  declare readonly reconnecting: ReconnectState | undefined;
   readonly #data: Tree;
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;
@@ -42,6 +43,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.hasFinal = parts.hasFinal;
     this.fields = parts.fields;
     this.retry = parts.retry;
+    this.reconnecting = parts.reconnecting;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
     this.#settled = parts.settled;
@@ -69,7 +71,10 @@ class Snapshot<Data> implements FieldStoreState<Data> {
 }
 
 /** What `createSnapshot` takes: the parts, with `retry` absent for none. */
-type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry'> & { readonly retry?: RetryState | undefined };
+type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry' | 'reconnecting'> & {
+  readonly retry?: RetryState | undefined;
+  readonly reconnecting?: ReconnectState | undefined;
+};
 
 export function createSnapshot<Data>(parts: NewSnapshotParts<Data>): FieldStoreState<Data> {
   return new Snapshot(parts);
@@ -87,6 +92,7 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     hasFinal: state.hasFinal,
     fields: state.fields,
     retry: state.retry,
+    reconnecting: state.reconnecting,
     data: dataTree(state),
     streamed: streamedTree(state),
     settled: settledRecord(state),
