@@ -2,8 +2,15 @@
 // `@fieldstream/core/patch-stream`, which runs on any server.
 
 // Resumable answers: generation decoupled from the connection, kept in a log (this process, or Redis).
-export { type AnswerLog, AnswerLogError, type AnswerRecord, type LogEntry } from './answers/answer-log';
-export { type AnswerLogOptions, createMemoryAnswerLog } from './answers/memory-answer-log';
+export {
+  type AnswerLog,
+  AnswerLogError,
+  type AnswerLogOptions,
+  type AnswerRecord,
+  type LogEntry,
+} from './answers/answer-log';
+export { createMemoryAnswerLog } from './answers/memory-answer-log';
+export { createRedisAnswerLog, type RedisAnswerLogOptions, type RedisClientLike } from './answers/redis-answer-log';
 export {
   type AnswerOwner,
   createResumableAnswers,

@@ -6,6 +6,7 @@ describe('public API', () => {
       'AnswerLogError',
       'createMemoryAnswerLog',
       'createModelProxy',
+      'createRedisAnswerLog',
       'createResumableAnswers',
       'toNodeHandler',
     ]);

@@ -54,7 +54,15 @@ export class AnswerLogError extends FieldstreamError {
   }
 }
 
-/** How long a finished answer stays readable (default of `ttlSeconds`). */
-export const DEFAULT_TTL_SECONDS = 600;
-/** The longest an answer's log lives, ended or not (default of `maxAgeSeconds`): a crashed writer's log goes too. */
-export const DEFAULT_MAX_AGE_SECONDS = 3600;
+/** Options of the in-process and Redis answer logs. */
+export type AnswerLogOptions = {
+  /** How long a finished answer stays readable, in seconds (default 600). */
+  ttlSeconds?: number;
+  /** The longest an answer's log lives, ended or not, in seconds (default 3600): a crashed writer's log goes too. */
+  maxAgeSeconds?: number;
+};
+
+/** The lifetimes an answer log keeps, its defaults filled in. */
+export function logLifetimes(options: AnswerLogOptions): Required<AnswerLogOptions> {
+  return { ttlSeconds: options.ttlSeconds ?? 600, maxAgeSeconds: options.maxAgeSeconds ?? 3600 };
+}

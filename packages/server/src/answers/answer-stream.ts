@@ -40,7 +40,9 @@ export function answerStream(
         try {
           step = await Promise.race([pending, idle]);
         } catch (error) {
-          if (!(error instanceof AnswerLogError) || error.code === 'ANSWER_LOG_UNAVAILABLE') throw error;
+          // The log is unreachable: break the connection, as the network would, so the client reconnects.
+          if (!(error instanceof AnswerLogError) || error.code === 'ANSWER_LOG_UNAVAILABLE')
+            throw new Error('The answer log is unavailable');
           // Lost or unknown messages: a typed error the client keeps, never a silent gap.
           const wire = [{ k: 'e', err: { name: error.name, code: error.code, message: error.message }, rf: 1 }];
           controller.enqueue(encoder.encode(`data: ${JSON.stringify(wire)}\n\nevent: end\ndata: {}\n\n`));

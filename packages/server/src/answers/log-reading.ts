@@ -23,3 +23,9 @@ export function waitFor(waiting: Set<() => void>, signal: AbortSignal): Promise<
     signal.addEventListener('abort', done, { once: true });
   });
 }
+
+/** Wakes every reader waiting in `waiting`. */
+export function wake(waiting: Set<() => void>): void {
+  for (const resolve of waiting) resolve();
+  waiting.clear();
+}

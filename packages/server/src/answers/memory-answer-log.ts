@@ -1,20 +1,5 @@
-import {
-  type AnswerLog,
-  AnswerLogError,
-  type AnswerRecord,
-  DEFAULT_MAX_AGE_SECONDS,
-  DEFAULT_TTL_SECONDS,
-  type LogEntry,
-} from './answer-log';
-import { checkAfterId, waitFor } from './log-reading';
-
-/** Options of the in-process and Redis answer logs. */
-export type AnswerLogOptions = {
-  /** How long a finished answer stays readable, in seconds (default 600). */
-  ttlSeconds?: number;
-  /** The longest an answer's log lives, ended or not, in seconds (default 3600). */
-  maxAgeSeconds?: number;
-};
+import { type AnswerLog, AnswerLogError, type AnswerLogOptions, type AnswerRecord, logLifetimes } from './answer-log';
+import { checkAfterId, waitFor, wake } from './log-reading';
 
 type MemoryAnswer = {
   record: AnswerRecord;
@@ -30,18 +15,15 @@ type MemoryAnswer = {
  * are `1`, `2`, … per answer. Memory: the answer's messages until it expires.
  */
 export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog {
-  const ttlMs = (options.ttlSeconds ?? DEFAULT_TTL_SECONDS) * 1000;
-  const maxAgeMs = (options.maxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS) * 1000;
+  const { ttlSeconds, maxAgeSeconds } = logLifetimes(options);
+  const ttlMs = ttlSeconds * 1000;
+  const maxAgeMs = maxAgeSeconds * 1000;
   const answers = new Map<string, MemoryAnswer>();
   const abortListeners = new Set<(answerId: string) => void>();
   const expireIn = (answerId: string, ms: number) => {
     const timer = setTimeout(() => answers.delete(answerId), ms);
     timer.unref?.();
     return timer;
-  };
-  const wake = (answer: MemoryAnswer) => {
-    for (const resolve of answer.waiting) resolve();
-    answer.waiting.clear();
   };
   const open = (answerId: string): MemoryAnswer => {
     const answer = answers.get(answerId);
@@ -62,7 +44,7 @@ export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog
     async append(answerId, data) {
       const answer = open(answerId);
       answer.entries.push(data);
-      wake(answer);
+      wake(answer.waiting);
       return String(answer.entries.length);
     },
     async end(answerId) {
@@ -70,12 +52,12 @@ export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog
       answer.ended = true;
       clearTimeout(answer.expiry);
       answer.expiry = expireIn(answerId, ttlMs);
-      wake(answer);
+      wake(answer.waiting);
     },
     async record(answerId) {
       return answers.get(answerId)?.record;
     },
-    async *read(answerId, afterId, signal): AsyncGenerator<LogEntry> {
+    async *read(answerId, afterId, signal) {
       let next = afterId === undefined ? 0 : checkAfterId(afterId);
       for (;;) {
         const answer = open(answerId);
@@ -99,7 +81,7 @@ export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog
     async close() {
       for (const answer of answers.values()) {
         clearTimeout(answer.expiry);
-        wake(answer);
+        wake(answer.waiting);
       }
       answers.clear();
     },

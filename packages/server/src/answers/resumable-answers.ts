@@ -1,5 +1,5 @@
 import { type PatchStreamInput, patchStreamMessages, type ToPatchStreamOptions } from '@fieldstream/core/patch-stream';
-import type { AnswerLog, AnswerRecord } from './answer-log';
+import { type AnswerLog, AnswerLogError, type AnswerRecord } from './answer-log';
 import { answerStream } from './answer-stream';
 import { hashToken, randomToken, sameDigest } from './answer-ticket';
 import { createMemoryAnswerLog } from './memory-answer-log';
@@ -72,48 +72,60 @@ export function createResumableAnswers(options: ResumableAnswersOptions = {}): R
   };
 
   return {
-    async start(response, { owner } = {}) {
-      const id = randomToken();
-      const token = randomToken();
-      const record: AnswerRecord = {
-        tokenHash: await hashToken(token),
-        abortable: options.allowAbort === true,
-        ...(owner === undefined ? {} : { owner }),
-      };
-      await log.create(id, record);
-      running.set(id, response);
-      void pump(id, response);
-      return answerStream(
-        { id, token, abortable: record.abortable },
-        (signal) => log.read(id, undefined, signal),
-        keepAliveMs,
-      );
-    },
-    async resume(request, { owner } = {}) {
-      const id = request.headers.get('fieldstream-answer') ?? '';
-      const token = request.headers.get('fieldstream-answer-token') ?? '';
-      const record = id === '' ? undefined : await log.record(id);
-      if (
-        record === undefined ||
-        !sameDigest(await hashToken(token), record.tokenHash) ||
-        (record.owner !== undefined && record.owner !== owner)
-      )
-        return problem(404, 'answer_not_found', 'no answer of yours has this id (it may have expired)');
-      if (request.method === 'DELETE') {
-        if (!record.abortable)
-          return problem(403, 'abort_not_allowed', 'this server does not let clients abort answers');
-        await log.requestAbort(id);
-        return new Response(null, { status: 202 });
-      }
-      if (request.method !== 'GET')
-        return problem(405, 'method_not_allowed', 'GET resumes an answer, DELETE aborts it');
-      const after = request.headers.get('last-event-id') ?? undefined;
-      return answerStream({ id }, (signal) => log.read(id, after === '' ? undefined : after, signal), keepAliveMs);
-    },
+    start: (response, { owner } = {}) =>
+      unavailableAs503(async () => {
+        const id = randomToken();
+        const token = randomToken();
+        const record: AnswerRecord = {
+          tokenHash: await hashToken(token),
+          abortable: options.allowAbort === true,
+          ...(owner === undefined ? {} : { owner }),
+        };
+        await log.create(id, record);
+        running.set(id, response);
+        void pump(id, response);
+        return answerStream(
+          { id, token, abortable: record.abortable },
+          (signal) => log.read(id, undefined, signal),
+          keepAliveMs,
+        );
+      }),
+    resume: (request, { owner } = {}) =>
+      unavailableAs503(async () => {
+        const id = request.headers.get('fieldstream-answer') ?? '';
+        const token = request.headers.get('fieldstream-answer-token') ?? '';
+        const record = id === '' ? undefined : await log.record(id);
+        if (
+          record === undefined ||
+          !sameDigest(await hashToken(token), record.tokenHash) ||
+          (record.owner !== undefined && record.owner !== owner)
+        )
+          return problem(404, 'answer_not_found', 'no answer of yours has this id (it may have expired)');
+        if (request.method === 'DELETE') {
+          if (!record.abortable)
+            return problem(403, 'abort_not_allowed', 'this server does not let clients abort answers');
+          await log.requestAbort(id);
+          return new Response(null, { status: 202 });
+        }
+        if (request.method !== 'GET')
+          return problem(405, 'method_not_allowed', 'GET resumes an answer, DELETE aborts it');
+        const after = request.headers.get('last-event-id') ?? undefined;
+        return answerStream({ id }, (signal) => log.read(id, after === '' ? undefined : after, signal), keepAliveMs);
+      }),
     close: stopHearing,
   };
 }
 
-function problem(status: number, code: string, message: string): Response {
-  return Response.json({ error: { message, type: 'answer_error', code } }, { status });
+function problem(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: { message, type: 'answer_error', code } }, { status, headers });
+}
+
+/** A log that cannot be reached is 503 with `Retry-After` (a client reconnecting waits, then tries again). */
+async function unavailableAs503(handle: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (!(error instanceof AnswerLogError) || error.code !== 'ANSWER_LOG_UNAVAILABLE') throw error;
+    return problem(503, 'answer_log_unavailable', 'the answer log cannot be reached', { 'retry-after': '1' });
+  }
 }

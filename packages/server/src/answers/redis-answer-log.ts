@@ -1,0 +1,221 @@
+import {
+  type AnswerLog,
+  AnswerLogError,
+  type AnswerLogOptions,
+  type AnswerRecord,
+  type LogEntry,
+  logLifetimes,
+} from './answer-log';
+import { checkAfterId, waitFor, wake } from './log-reading';
+
+/**
+ * The part of a Redis client the log uses: a `redis` (node-redis 5 or 6) client fits. Raw
+ * commands, so RESP2 and RESP3 clients both work.
+ */
+export type RedisClientLike = {
+  sendCommand(args: string[]): Promise<unknown>;
+  duplicate(): RedisClientLike;
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  close(): Promise<unknown>;
+  destroy(): void;
+};
+
+/** Options of {@link createRedisAnswerLog}: a connection URL or a client, and the log's lifetimes. */
+export type RedisAnswerLogOptions = AnswerLogOptions & {
+  /** `redis://…` or `rediss://…`: the log connects with the `redis` package (an optional dependency). */
+  url?: string;
+  /** A connected `redis` client of the app's instead (the log never closes it). */
+  client?: RedisClientLike;
+  /** Prefix of the answers' keys and of the abort channel (default `fieldstream:`). */
+  keyPrefix?: string;
+  /** How long one blocking read waits before it checks the answer is still there, in ms (default 5000). */
+  blockMs?: number;
+};
+
+/** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
+type StreamEntry = [string, string[]];
+
+/**
+ * An answer log in Redis (docs/decisions/0024-resumable-answers.md): one Redis Stream per answer,
+ * `<prefix>answer:<id>`, whose entries have the ids `1-0` (the answer's record), `2-0`, `3-0`, …
+ * (one per message, `XADD … NOMKSTREAM`) and a last one that marks the end; `EXPIRE` after the end.
+ * Any instance reads any answer: the one that writes it wakes its own readers, others wait in
+ * `XREAD BLOCK` on a connection of their own. Gap-checked: a reader that finds an id out of
+ * sequence, or the stream gone (a Redis restart without persistence), throws `ANSWER_LOST`; a
+ * writer whose stream is gone gets the same error from `append`.
+ */
+export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog {
+  const prefix = options.keyPrefix ?? 'fieldstream:';
+  const lifetimes = logLifetimes(options);
+  const ttl = String(lifetimes.ttlSeconds);
+  const maxAge = String(lifetimes.maxAgeSeconds);
+  const blockMs = String(options.blockMs ?? 5000);
+  const channel = `${prefix}abort`;
+  const keyOf = (answerId: string) => `${prefix}answer:${answerId}`;
+  const owned: RedisClientLike[] = [];
+  const ready = connectClient(options, owned);
+  /** Per answer written here: the next sequence number, and this instance's readers waiting. */
+  const writing = new Map<string, { next: number; added: number; waiting: Set<() => void> }>();
+  const abortListeners = new Set<(answerId: string) => void>();
+  let subscribed: Promise<unknown> | undefined;
+
+  const command = async (args: string[]): Promise<unknown> => {
+    const client = await ready;
+    try {
+      return await client.sendCommand(args);
+    } catch (cause) {
+      throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', `Redis did not answer ${args[0]}`, { cause });
+    }
+  };
+  const add = async (answerId: string, kind: 'm' | 'e', data: string): Promise<string> => {
+    const local = writing.get(answerId);
+    if (local === undefined) throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is not written here`);
+    const id = `${local.next}-0`;
+    const added = await command(['XADD', keyOf(answerId), 'NOMKSTREAM', id, 'k', kind, 'd', data]);
+    if (added === null) {
+      writing.delete(answerId);
+      wake(local.waiting);
+      throw new AnswerLogError(
+        'ANSWER_LOST',
+        `The answer ${answerId} is gone from Redis (a restart without persistence?)`,
+      );
+    }
+    local.next += 1;
+    local.added += 1;
+    wake(local.waiting);
+    return id;
+  };
+
+  return {
+    async create(answerId, record) {
+      writing.set(answerId, { next: 2, added: 0, waiting: new Set() });
+      await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)]);
+      await command(['EXPIRE', keyOf(answerId), maxAge]);
+    },
+    append: (answerId, data) => add(answerId, 'm', data),
+    async end(answerId) {
+      await add(answerId, 'e', '');
+      writing.delete(answerId);
+      await command(['EXPIRE', keyOf(answerId), ttl]);
+    },
+    async record(answerId) {
+      const entries = asEntries(await command(['XRANGE', keyOf(answerId), '1-0', '1-0']));
+      const fields = entries[0]?.[1];
+      return fields?.[1] === 'r' ? parseRecord(fields[3]) : undefined;
+    },
+    async *read(answerId, afterId, signal): AsyncGenerator<LogEntry> {
+      const key = keyOf(answerId);
+      let seq = afterId === undefined ? 1 : checkAfterId(afterId);
+      let blocking: RedisClientLike | undefined;
+      try {
+        for (;;) {
+          const local = writing.get(answerId);
+          const added = local?.added;
+          let entries = asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+          if (entries.length === 0 && local !== undefined) {
+            // Written here: wait for this instance's next append (unless one landed meanwhile).
+            if (local.added === added) await waitFor(local.waiting, signal);
+          } else if (entries.length === 0) {
+            blocking ??= await connectDuplicate(await ready);
+            entries = await blockingRead(blocking, [key, `${seq}-0`, blockMs], signal);
+            if (entries.length === 0 && !signal.aborted && (await command(['EXISTS', key])) === 0)
+              throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
+          }
+          if (signal.aborted) return;
+          for (const [id, fields] of entries) {
+            if (id !== `${seq + 1}-0`)
+              throw new AnswerLogError(
+                'ANSWER_LOST',
+                `The answer ${answerId} lost messages after ${seq}-0 (found ${id})`,
+              );
+            seq += 1;
+            if (fields[1] === 'e') return;
+            yield { id, data: fields[3] ?? '' };
+          }
+        }
+      } finally {
+        blocking?.destroy();
+      }
+    },
+    async requestAbort(answerId) {
+      await command(['PUBLISH', channel, answerId]);
+    },
+    onAbortRequest(listener) {
+      abortListeners.add(listener);
+      subscribed ??= ready.then(async (client) => {
+        const subscriber = await connectDuplicate(client);
+        owned.push(subscriber);
+        await subscriber.subscribe(channel, (answerId) => {
+          for (const each of abortListeners) each(answerId);
+        });
+      });
+      return () => abortListeners.delete(listener);
+    },
+    async close() {
+      await subscribed?.catch(() => undefined);
+      for (const { waiting } of writing.values()) wake(waiting);
+      for (const client of owned) client.destroy();
+    },
+  };
+}
+
+async function connectClient(options: RedisAnswerLogOptions, owned: RedisClientLike[]): Promise<RedisClientLike> {
+  if (options.client !== undefined) return options.client;
+  if (options.url === undefined) throw new TypeError('createRedisAnswerLog needs a url or a client');
+  // Loaded on demand: an app without Redis never loads (or installs) the package.
+  const { createClient } = await import('redis');
+  const client = createClient({ url: options.url }) as unknown as RedisClientLike;
+  client.on('error', () => undefined); // reconnects on its own; commands meanwhile fail or wait
+  owned.push(client);
+  await client.connect();
+  return client;
+}
+
+async function connectDuplicate(client: RedisClientLike): Promise<RedisClientLike> {
+  const duplicate = client.duplicate();
+  duplicate.on('error', () => undefined);
+  await duplicate.connect();
+  return duplicate;
+}
+
+/** `XREAD BLOCK` on a connection of its own; aborting closes that connection. */
+async function blockingRead(client: RedisClientLike, [key, after, blockMs]: string[], signal: AbortSignal) {
+  const stop = () => client.destroy();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    const reply = await client.sendCommand([
+      'XREAD',
+      'COUNT',
+      '256',
+      'BLOCK',
+      blockMs ?? '5000',
+      'STREAMS',
+      key ?? '',
+      after ?? '',
+    ]);
+    // RESP3: `{ key: entries }`; RESP2: `[[key, entries]]`.
+    const streams =
+      reply === null ? [] : Array.isArray(reply) ? reply.map((each) => each[1]) : Object.values(reply as object);
+    return asEntries(streams[0] ?? []);
+  } catch (cause) {
+    if (signal.aborted) return [];
+    throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', 'Redis did not answer XREAD', { cause });
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+function asEntries(reply: unknown): StreamEntry[] {
+  return Array.isArray(reply) ? (reply as StreamEntry[]) : [];
+}
+
+function parseRecord(text: string | undefined): AnswerRecord | undefined {
+  try {
+    const record = JSON.parse(text ?? '') as AnswerRecord;
+    return typeof record.tokenHash === 'string' ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
+import { type AnswerLog, createRedisAnswerLog, createResumableAnswers } from '@fieldstream/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAnswer, readToEnd } from './support/answer-runs';
+import { droppingFetch, type Instance } from './support/dropping-fetch';
+import { startRedis } from './support/redis-server';
+
+const URL_ = 'http://app.test/api/answer';
+const post = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
+const quick = { delayMs: () => 5 };
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+const logs: AnswerLog[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await Promise.all(logs.map((log) => log.close()));
+  await redis.stop();
+});
+
+/** A server instance with its own Redis connections, as a separate process would have. */
+function instance(options: { delayMs?: number; allowAbort?: boolean; answers?: string[] } = {}) {
+  const log = createRedisAnswerLog({ url: redis.url, blockMs: 200 });
+  logs.push(log);
+  const answers = createResumableAnswers({ log, allowAbort: options.allowAbort });
+  const made: ReturnType<typeof makeAnswer>[] = [];
+  const serve: Instance = (request) => {
+    if (request.method !== 'POST') return answers.resume(request);
+    const response = makeAnswer(options.delayMs ?? 0, options.answers);
+    made.push(response);
+    return answers.start(response);
+  };
+  return { serve, made, log };
+}
+
+const plain = () =>
+  readToEnd(
+    fromPatchStream({ url: URL_, init: post, fetch: (async () => toPatchStream(makeAnswer())) as typeof fetch }),
+  );
+
+describe('resumable answers on a real Redis, two instances', () => {
+  it('starts on A, loses A mid-stream, resumes on B with Last-Event-ID: the same store, one generation', async () => {
+    const a = instance({ delayMs: 2 });
+    const b = instance();
+    const { fetch, requests } = droppingFetch((i) => (i === 0 ? a.serve : b.serve), [600]);
+    const resumed = await readToEnd(fromPatchStream({ url: URL_, init: post, fetch, resume: quick }));
+    const expected = await plain();
+    expect(resumed.end).toEqual(expected.end);
+    expect(resumed.events).toEqual(expected.events);
+    expect(requests.map((r) => [r.method, r.headers.get('last-event-id')])).toEqual([
+      ['POST', null],
+      ['GET', expect.stringMatching(/^\d+-0$/)],
+    ]);
+    expect([a.made.length, b.made.length]).toEqual([1, 0]);
+    expect(resumed.connection.map((e) => e.type === 'connection' && e.state)).toEqual(['reconnecting', 'open']);
+  });
+
+  it('resumes at every drop point on either instance with the same result', async () => {
+    const a = instance();
+    const b = instance();
+    const expected = await plain();
+    for (const cuts of [[150], [200, 150], [900, 150, 400], [1400]]) {
+      const { fetch } = droppingFetch((i) => (i % 2 === 0 ? a.serve : b.serve), cuts);
+      const resumed = await readToEnd(fromPatchStream({ url: URL_, init: post, fetch, resume: quick }));
+      expect(resumed.end).toEqual(expected.end);
+      expect(resumed.events).toEqual(expected.events);
+    }
+  });
+
+  it('attaches by ticket on B after a reload while A still generates', async () => {
+    const a = instance({ delayMs: 3 });
+    const b = instance();
+    let ticket: { id: string; token: string } | undefined;
+    const first = fromPatchStream({
+      url: URL_,
+      init: post,
+      fetch: droppingFetch(() => a.serve, [400]).fetch,
+      resume: { attempts: 0, onAnswer: (t) => (ticket = t) },
+    });
+    expect((await readToEnd(first)).end.error).toBe('TRANSPORT_FAILED'); // the page went away
+    expect(a.made[0]?.status).not.toBe('done'); // still generating on A
+    const attached = await readToEnd(
+      fromPatchStream({ url: URL_, answer: ticket, fetch: droppingFetch(() => b.serve, []).fetch }),
+    );
+    const expected = await plain();
+    expect(attached.end).toEqual(expected.end);
+    expect(attached.events).toEqual(expected.events);
+  });
+
+  it('an abort request on B stops the generation on A when the app allows it', async () => {
+    const a = instance({ delayMs: 3, allowAbort: true });
+    const b = instance({ allowAbort: true });
+    const { fetch, requests } = droppingFetch((i) => (i === 0 ? a.serve : b.serve), []);
+    const client = fromPatchStream({ url: URL_, init: post, fetch });
+    client.start();
+    await new Promise<void>((resolve) => client.subscribe((e) => e.type === 'patch' && resolve()));
+    client.abort('the user pressed stop');
+    await a.made[0]?.getData().catch(() => undefined);
+    expect(a.made[0]?.status).toBe('aborted');
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('a Redis restart (no persistence) mid-answer ends the client with a typed error, keeping what streamed', async () => {
+    const a = instance({ delayMs: 5 });
+    const b = instance();
+    const { fetch } = droppingFetch((i) => (i === 0 ? a.serve : b.serve), []);
+    const client = fromPatchStream({ url: URL_, init: post, fetch, resume: quick });
+    const run = readToEnd(client);
+    await new Promise<void>((resolve) => client.subscribe((e) => e.type === 'attempt' && e.attempt === 1 && resolve()));
+    await redis.restart();
+    const result = await run;
+    expect(result.end.status).toBe('error');
+    expect(['answer_not_found', 'ANSWER_LOST', 'HTTP_404']).toContain(result.end.error);
+    expect(result.end.data).toMatchObject({}); // what streamed before stays on screen
+    await a.made[0]?.getData().catch(() => undefined);
+    // The writer never recreated a stream without its beginning (XADD NOMKSTREAM): no partial answer to replay.
+    const { createClient } = await import('redis');
+    const check = createClient({ url: redis.url });
+    await check.connect();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await check.sendCommand(['KEYS', 'fieldstream:answer:*'])).toEqual([]);
+    check.destroy();
+  });
+});
