@@ -10,7 +10,7 @@ export {
   type LogEntry,
 } from './answers/answer-log';
 export { createMemoryAnswerLog } from './answers/memory-answer-log';
-export { createRedisAnswerLog, type RedisAnswerLogOptions, type RedisClientLike } from './answers/redis-answer-log';
+export { createRedisAnswerLog, type RedisAnswerLogOptions } from './answers/redis-answer-log';
 export {
   type AnswerOwner,
   createResumableAnswers,
@@ -20,3 +20,10 @@ export {
 export { createModelProxy, type ModelProxyHandler } from './create-model-proxy';
 export { type FetchHandler, type NodeHandler, toNodeHandler } from './node-handler';
 export type { ClientInfo, ModelProxyOptions } from './proxy-options';
+export type { RedisClientLike, RedisConnection } from './redis-client';
+export {
+  createRedisRateLimitStore,
+  type RateLimitSettings,
+  type RateLimitStore,
+  type RedisRateLimitOptions,
+} from './redis-rate-limit';

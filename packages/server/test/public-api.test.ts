@@ -7,6 +7,7 @@ describe('public API', () => {
       'createMemoryAnswerLog',
       'createModelProxy',
       'createRedisAnswerLog',
+      'createRedisRateLimitStore',
       'createResumableAnswers',
       'toNodeHandler',
     ]);

@@ -1,3 +1,4 @@
+import { connectClient, connectDuplicate, type RedisClientLike, type RedisConnection } from '../redis-client';
 import {
   type AnswerLog,
   AnswerLogError,
@@ -8,31 +9,14 @@ import {
 } from './answer-log';
 import { checkAfterId, waitFor, wake } from './log-reading';
 
-/**
- * The part of a Redis client the log uses: a `redis` (node-redis 5 or 6) client fits. Raw
- * commands, so RESP2 and RESP3 clients both work.
- */
-export type RedisClientLike = {
-  sendCommand(args: string[]): Promise<unknown>;
-  duplicate(): RedisClientLike;
-  connect(): Promise<unknown>;
-  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-  close(): Promise<unknown>;
-  destroy(): void;
-};
-
 /** Options of {@link createRedisAnswerLog}: a connection URL or a client, and the log's lifetimes. */
-export type RedisAnswerLogOptions = AnswerLogOptions & {
-  /** `redis://…` or `rediss://…`: the log connects with the `redis` package (an optional dependency). */
-  url?: string;
-  /** A connected `redis` client of the app's instead (the log never closes it). */
-  client?: RedisClientLike;
-  /** Prefix of the answers' keys and of the abort channel (default `fieldstream:`). */
-  keyPrefix?: string;
-  /** How long one blocking read waits before it checks the answer is still there, in ms (default 5000). */
-  blockMs?: number;
-};
+export type RedisAnswerLogOptions = AnswerLogOptions &
+  RedisConnection & {
+    /** Prefix of the answers' keys and of the abort channel (default `fieldstream:`). */
+    keyPrefix?: string;
+    /** How long one blocking read waits before it checks the answer is still there, in ms (default 5000). */
+    blockMs?: number;
+  };
 
 /** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
 type StreamEntry = [string, string[]];
@@ -55,7 +39,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const channel = `${prefix}abort`;
   const keyOf = (answerId: string) => `${prefix}answer:${answerId}`;
   const owned: RedisClientLike[] = [];
-  const ready = connectClient(options, owned);
+  const ready = connectClient('createRedisAnswerLog', options, owned);
   /** Per answer written here: the next sequence number, and this instance's readers waiting. */
   const writing = new Map<string, { next: number; added: number; waiting: Set<() => void> }>();
   const abortListeners = new Set<(answerId: string) => void>();
@@ -159,25 +143,6 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       for (const client of owned) client.destroy();
     },
   };
-}
-
-async function connectClient(options: RedisAnswerLogOptions, owned: RedisClientLike[]): Promise<RedisClientLike> {
-  if (options.client !== undefined) return options.client;
-  if (options.url === undefined) throw new TypeError('createRedisAnswerLog needs a url or a client');
-  // Loaded on demand: an app without Redis never loads (or installs) the package.
-  const { createClient } = await import('redis');
-  const client = createClient({ url: options.url }) as unknown as RedisClientLike;
-  client.on('error', () => undefined); // reconnects on its own; commands meanwhile fail or wait
-  owned.push(client);
-  await client.connect();
-  return client;
-}
-
-async function connectDuplicate(client: RedisClientLike): Promise<RedisClientLike> {
-  const duplicate = client.duplicate();
-  duplicate.on('error', () => undefined);
-  await duplicate.connect();
-  return duplicate;
 }
 
 /** `XREAD BLOCK` on a connection of its own; aborting closes that connection. */
