@@ -32,6 +32,7 @@ import {
   type WireUsage,
 } from './provider-wires';
 import { RequestLog } from './request-log';
+import { createResumableEndpoint } from './resumable-endpoint';
 import { sleep } from './sleep';
 
 /** The providers served here, in their own wire shapes (`openAIChat` is the chat backend's). */
@@ -51,9 +52,15 @@ export function createPlaygroundBackend(env: NodeJS.ProcessEnv = process.env): C
   const chat = createChatBackend(env);
   const providers = createProviderEndpoints();
   const patchStream = createPatchStreamEndpoint();
+  const resumable = createResumableEndpoint(env);
   return {
     async handle(req, res) {
-      return (await patchStream.handle(req, res)) || (await providers.handle(req, res)) || chat.handle(req, res);
+      return (
+        (await patchStream.handle(req, res)) ||
+        (await resumable.handle(req, res)) ||
+        (await providers.handle(req, res)) ||
+        chat.handle(req, res)
+      );
     },
   };
 }
