@@ -43,3 +43,16 @@ export async function connectDuplicate(client: RedisClientLike): Promise<RedisCl
   await duplicate.connect();
   return duplicate;
 }
+
+/** `promise`, or a rejection after `ms` (Redis unreachable: its client waits to reconnect, forever). */
+export async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,4 +1,4 @@
-import { connectClient, type RedisConnection } from './redis-client';
+import { connectClient, type RedisConnection, withinMs } from './redis-client';
 
 /** A rate limit's bucket settings, as `createModelProxy` resolved them. */
 export type RateLimitSettings = { readonly capacity: number; readonly refillPerSecond: number };
@@ -49,15 +49,11 @@ export function createRedisRateLimitStore(options: RedisRateLimitOptions): RateL
   return {
     async take(client, { capacity, refillPerSecond }) {
       const args = ['EVAL', TAKE, '1', `${prefix}${client}`, String(capacity), String(refillPerSecond)];
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('Redis did not answer in time')), options.timeoutMs ?? 1000);
-      });
-      try {
-        return Number(await Promise.race([ready.then((redis) => redis.sendCommand(args)), late])) / 1000;
-      } finally {
-        clearTimeout(timer);
-      }
+      const wait = await withinMs(
+        ready.then((redis) => redis.sendCommand(args)),
+        options.timeoutMs ?? 1000,
+      );
+      return Number(wait) / 1000;
     },
     close() {
       for (const each of owned) each.destroy();

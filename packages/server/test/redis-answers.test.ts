@@ -123,3 +123,16 @@ describe('resumable answers on a real Redis, two instances', () => {
     check.destroy();
   });
 });
+
+describe('resumable answers when Redis cannot be reached', () => {
+  it('start answers 503 answer_log_unavailable with Retry-After, and the response is never started', async () => {
+    const log = createRedisAnswerLog({ url: 'redis://127.0.0.1:1', timeoutMs: 100 });
+    logs.push(log);
+    const answers = createResumableAnswers({ log });
+    const response = makeAnswer();
+    const refused = await answers.start(response);
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(await refused.json()).toMatchObject({ error: { code: 'answer_log_unavailable' } });
+    expect(response.status).toBe('idle');
+  });
+});

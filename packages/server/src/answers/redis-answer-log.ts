@@ -1,4 +1,4 @@
-import { connectClient, connectDuplicate, type RedisClientLike, type RedisConnection } from '../redis-client';
+import { connectClient, connectDuplicate, type RedisClientLike, type RedisConnection, withinMs } from '../redis-client';
 import {
   type AnswerLog,
   AnswerLogError,
@@ -16,6 +16,11 @@ export type RedisAnswerLogOptions = AnswerLogOptions &
     keyPrefix?: string;
     /** How long one blocking read waits before it checks the answer is still there, in ms (default 5000). */
     blockMs?: number;
+    /**
+     * How long starting or resuming an answer waits for Redis, in ms (default 5000); later the
+     * request gets 503 `answer_log_unavailable`. Appends wait for a reconnect instead.
+     */
+    timeoutMs?: number;
   };
 
 /** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
@@ -36,6 +41,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const ttl = String(lifetimes.ttlSeconds);
   const maxAge = String(lifetimes.maxAgeSeconds);
   const blockMs = String(options.blockMs ?? 5000);
+  const requestMs = options.timeoutMs ?? 5000;
   const channel = `${prefix}abort`;
   const keyOf = (answerId: string) => `${prefix}answer:${answerId}`;
   const owned: RedisClientLike[] = [];
@@ -44,11 +50,12 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const writing = new Map<string, { next: number; added: number; waiting: Set<() => void> }>();
   const abortListeners = new Set<(answerId: string) => void>();
   let subscribed: Promise<unknown> | undefined;
+  let closed = false;
 
-  const command = async (args: string[]): Promise<unknown> => {
-    const client = await ready;
+  const command = async (args: string[], timeoutMs?: number): Promise<unknown> => {
     try {
-      return await client.sendCommand(args);
+      const sent = ready.then((client) => client.sendCommand(args));
+      return await (timeoutMs === undefined ? sent : withinMs(sent, timeoutMs));
     } catch (cause) {
       throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', `Redis did not answer ${args[0]}`, { cause });
     }
@@ -75,7 +82,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   return {
     async create(answerId, record) {
       writing.set(answerId, { next: 2, added: 0, waiting: new Set() });
-      await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)]);
+      await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)], requestMs);
       await command(['EXPIRE', keyOf(answerId), maxAge]);
     },
     append: (answerId, data) => add(answerId, 'm', data),
@@ -85,7 +92,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       await command(['EXPIRE', keyOf(answerId), ttl]);
     },
     async record(answerId) {
-      const entries = asEntries(await command(['XRANGE', keyOf(answerId), '1-0', '1-0']));
+      const entries = asEntries(await command(['XRANGE', keyOf(answerId), '1-0', '1-0'], requestMs));
       const fields = entries[0]?.[1];
       return fields?.[1] === 'r' ? parseRecord(fields[3]) : undefined;
     },
@@ -131,6 +138,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       subscribed ??= ready.then(async (client) => {
         const subscriber = await connectDuplicate(client);
         owned.push(subscriber);
+        if (closed) return subscriber.destroy();
         await subscriber.subscribe(channel, (answerId) => {
           for (const each of abortListeners) each(answerId);
         });
@@ -138,7 +146,8 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       return () => abortListeners.delete(listener);
     },
     async close() {
-      await subscribed?.catch(() => undefined);
+      closed = true;
+      subscribed?.catch(() => undefined);
       for (const { waiting } of writing.values()) wake(waiting);
       for (const client of owned) client.destroy();
     },
