@@ -1,5 +1,6 @@
 import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
 import { type AnswerLog, createRedisAnswerLog, createResumableAnswers } from '@fieldstream/server';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAnswer, readToEnd } from './support/answer-runs';
 import { droppingFetch, type Instance } from './support/dropping-fetch';
@@ -66,6 +67,25 @@ describe('resumable answers on a real Redis, two instances', () => {
       expect(resumed.end).toEqual(expected.end);
       expect(resumed.events).toEqual(expected.events);
     }
+  });
+
+  it('any drop points, any instance for each reconnection: the resumed store equals the uninterrupted one', async () => {
+    const a = instance();
+    const b = instance();
+    const expected = await plain();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 120, max: 1600 }), fc.boolean()), { maxLength: 3 }),
+        async (drops) => {
+          const cuts = drops.map(([cut]) => cut);
+          const { fetch } = droppingFetch((i) => (i === 0 || drops[i - 1]?.[1] === true ? a.serve : b.serve), cuts);
+          const resumed = await readToEnd(fromPatchStream({ url: URL_, init: post, fetch, resume: quick }));
+          expect(resumed.end).toEqual(expected.end);
+          expect(resumed.events).toEqual(expected.events);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 
   it('attaches by ticket on B after a reload while A still generates', async () => {
