@@ -9,17 +9,22 @@ const BINARY = process.env.FIELDSTREAM_REDIS_SERVER ?? 'redis-server';
 export async function startRedis(options: { appendOnly?: boolean } = {}) {
   const port = await freePort();
   let child = await launch(port, options.appendOnly === true);
-  const stop = async () => {
+  const kill = async () => {
     if (child.exitCode !== null) return;
     child.kill('SIGKILL');
     await once(child, 'exit');
+  };
+  const stop = async () => {
+    await kill();
+    const dir = dirs.get(port);
+    if (dir !== undefined) await (await import('node:fs/promises')).rm(dir, { recursive: true, force: true });
   };
   return {
     url: `redis://127.0.0.1:${port}`,
     stop,
     /** Kills the server and starts a new one on the same port. */
     async restart() {
-      await stop();
+      await kill();
       child = await launch(port, options.appendOnly === true);
     },
   };
@@ -44,6 +49,15 @@ async function launch(port: number, appendOnly: boolean): Promise<ChildProcess> 
     child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.slice(-500)}`)));
   });
   return child;
+}
+
+const dirs = new Map<number, string>();
+async function persistenceDir(port: number): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  if (!dirs.has(port)) dirs.set(port, await mkdtemp(join(tmpdir(), 'fieldstream-redis-')));
+  return dirs.get(port) as string;
 }
 
 async function freePort(): Promise<number> {
