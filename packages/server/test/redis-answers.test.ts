@@ -108,6 +108,33 @@ describe('resumable answers on a real Redis, two instances', () => {
     expect(attached.events).toEqual(expected.events);
   });
 
+  it('the instance generating an answer crashes: its lease runs out and readers on B end with ANSWER_LOST', async () => {
+    const crashing = createRedisAnswerLog({ url: redis.url, leaseSeconds: 1 });
+    const a = createResumableAnswers({ log: crashing });
+    const b = instance();
+    const made: ReturnType<typeof makeAnswer>[] = [];
+    const serveA: Instance = (request) => {
+      made.push(makeAnswer(50));
+      return a.start(made[0] as ReturnType<typeof makeAnswer>);
+    };
+    let ticket: { id: string; token: string } | undefined;
+    const first = fromPatchStream({
+      url: URL_,
+      init: post,
+      fetch: droppingFetch(() => serveA, [300]).fetch,
+      resume: { attempts: 0, onAnswer: (t) => (ticket = t) },
+    });
+    await readToEnd(first);
+    const attached = fromPatchStream({ url: URL_, answer: ticket, fetch: droppingFetch(() => b.serve, []).fetch });
+    const run = readToEnd(attached);
+    await new Promise<void>((resolve) => attached.subscribe((e) => e.type === 'patch' && resolve()));
+    await crashing.close(); // A is gone: no more writes, no more renewals
+    made[0]?.abort();
+    const result = await run;
+    expect(result.end.status).toBe('error');
+    expect(result.end.error).toBe('ANSWER_LOST');
+  });
+
   it('an abort request on B stops the generation on A when the app allows it', async () => {
     const a = instance({ delayMs: 3, allowAbort: true });
     const b = instance({ allowAbort: true });

@@ -21,6 +21,12 @@ export type RedisAnswerLogOptions = AnswerLogOptions &
      * request gets 503 `answer_log_unavailable`. Appends wait for a reconnect instead.
      */
     timeoutMs?: number;
+    /**
+     * While an answer runs, its stream lives `leaseSeconds` (default 30) past the writing instance's
+     * last renewal (every third of that, up to `maxAgeSeconds`): the log of a writer that crashed
+     * expires soon, and its readers end with `ANSWER_LOST` instead of waiting.
+     */
+    leaseSeconds?: number;
   };
 
 /** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
@@ -39,7 +45,9 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const prefix = options.keyPrefix ?? 'fieldstream:';
   const lifetimes = logLifetimes(options);
   const ttl = String(lifetimes.ttlSeconds);
-  const maxAge = String(lifetimes.maxAgeSeconds);
+  const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
+  const lease = String(options.leaseSeconds ?? 30);
+  let renewals: ReturnType<typeof setInterval> | undefined;
   const blockMs = String(options.blockMs ?? 5000);
   const requestMs = options.timeoutMs ?? 5000;
   const channel = `${prefix}abort`;
@@ -47,7 +55,13 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const owned: RedisClientLike[] = [];
   const ready = connectClient('createRedisAnswerLog', options, owned);
   /** Per answer written here: the next sequence number, and this instance's readers waiting. */
-  const writing = new Map<string, { next: number; added: number; waiting: Set<() => void> }>();
+  const writing = new Map<string, { next: number; added: number; since: number; waiting: Set<() => void> }>();
+  /** Renews the lease of every answer written here (one timer for all of them). */
+  const renew = () => {
+    for (const [answerId, { since }] of writing) {
+      if (Date.now() - since < maxAgeMs) command(['EXPIRE', keyOf(answerId), lease]).catch(() => undefined);
+    }
+  };
   const abortListeners = new Set<(answerId: string) => void>();
   let subscribed: Promise<unknown> | undefined;
   let closed = false;
@@ -81,9 +95,13 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
 
   return {
     async create(answerId, record) {
-      writing.set(answerId, { next: 2, added: 0, waiting: new Set() });
+      writing.set(answerId, { next: 2, added: 0, since: Date.now(), waiting: new Set() });
       await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)], requestMs);
-      await command(['EXPIRE', keyOf(answerId), maxAge]);
+      await command(['EXPIRE', keyOf(answerId), lease]);
+      if (renewals === undefined && !closed) {
+        renewals = setInterval(renew, (Number(lease) * 1000) / 3);
+        renewals.unref?.();
+      }
     },
     append: (answerId, data) => add(answerId, 'm', data),
     async end(answerId) {
@@ -147,6 +165,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
     },
     async close() {
       closed = true;
+      clearInterval(renewals);
       subscribed?.catch(() => undefined);
       for (const { waiting } of writing.values()) wake(waiting);
       for (const client of owned) client.destroy();
