@@ -53,3 +53,25 @@ test('a reload mid-answer attaches to the running answer by its ticket, without 
   await page.reload();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
 });
+
+test('Stop on a resumable answer aborts its generation on the server (the playground allows aborts)', async ({
+  page,
+}) => {
+  const deletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/#/resume');
+  await page.getByTestId('resume-drop-toggle').uncheck();
+  await page.getByTestId('resume-start').click();
+  await expect(page.getByTestId('resume-live-form')).toContainText(TICKET_ANSWER.title.slice(0, 10));
+  await page.getByTestId('resume-abort').click();
+  await expectStatus(page, 'aborted');
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(RESUMABLE_STATS_ROUTE)).json()) as { latestStatus: string }).latestStatus,
+    )
+    .toBe('aborted');
+  expect(deletes).toEqual([RESUMABLE_ROUTE]);
+});

@@ -19,11 +19,14 @@ export function createResumableEndpoint(env: NodeJS.ProcessEnv = process.env): C
   const log: AnswerLog | undefined = env.REDIS_URL ? createRedisAnswerLog({ url: env.REDIS_URL }) : undefined;
   const answers = createResumableAnswers({ log, allowAbort: true });
   let started = 0;
+  /** The latest answer's response here, so a test can see what a client's Stop did to it. */
+  let latest: ReturnType<typeof ticketResponse> | undefined;
   const handle = toNodeHandler(async (request) => {
     if (request.method !== 'POST') return answers.resume(request);
     const body = (await request.json().catch(() => ({}))) as ResumableRequest;
     started += 1;
-    const streamed = await answers.start(ticketResponse([TICKET_ANSWER], CHUNK_SIZE, DELAY_MS));
+    latest = ticketResponse([TICKET_ANSWER], CHUNK_SIZE, DELAY_MS);
+    const streamed = await answers.start(latest);
     const cut = body.dropAfterBytes;
     return typeof cut === 'number' && cut > 0 && streamed.body !== null
       ? new Response(cutAfter(streamed.body, cut), { headers: streamed.headers })
@@ -33,7 +36,7 @@ export function createResumableEndpoint(env: NodeJS.ProcessEnv = process.env): C
     async handle(req: IncomingMessage, res: ServerResponse) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (path === RESUMABLE_STATS_ROUTE) {
-        sendJson(res, 200, { started, log: log === undefined ? 'memory' : 'redis' });
+        sendJson(res, 200, { started, latestStatus: latest?.status, log: log === undefined ? 'memory' : 'redis' });
         return true;
       }
       if (path !== RESUMABLE_ROUTE) return false;
