@@ -60,7 +60,16 @@ test('a plain Node ESM script loads @fieldstream/server, and the patch streams f
   const result = app.run('node', ['server-check.mjs']);
   expect(result.status, result.output).toBe(0);
   expect(JSON.parse(result.output)).toEqual({
-    server: ['createModelProxy', 'toNodeHandler'],
+    // Resumable answers: the `redis` package is an optional peer dependency, imported on demand.
+    server: [
+      'AnswerLogError',
+      'createMemoryAnswerLog',
+      'createModelProxy',
+      'createRedisAnswerLog',
+      'createRedisRateLimitStore',
+      'createResumableAnswers',
+      'toNodeHandler',
+    ],
     patchStream: { fromPatchStream: 'function', toPatchStream: 'function' },
   });
 });

@@ -32,6 +32,7 @@ import {
   type WireUsage,
 } from './provider-wires';
 import { RequestLog } from './request-log';
+import { createResumableEndpoint } from './resumable-endpoint';
 import { sleep } from './sleep';
 import { createToolCallEndpoints } from './tool-call-endpoints';
 
@@ -53,11 +54,13 @@ export function createPlaygroundBackend(env: NodeJS.ProcessEnv = process.env): C
   const providers = createProviderEndpoints();
   const patchStream = createPatchStreamEndpoint();
   const tools = createToolCallEndpoints();
+  const resumable = createResumableEndpoint(env);
   return {
     async handle(req, res) {
       return (
         (await patchStream.handle(req, res)) ||
         (await tools.handle(req, res)) ||
+        (await resumable.handle(req, res)) ||
         (await providers.handle(req, res)) ||
         chat.handle(req, res)
       );

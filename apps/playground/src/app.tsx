@@ -15,6 +15,7 @@ const ProvidersPage = lazy(() =>
 const ServerStreamPage = lazy(() =>
   import('./pages/server-stream/server-stream-page').then((m) => ({ default: m.ServerStreamPage })),
 );
+const ResumePage = lazy(() => import('./pages/resume/resume-page').then((m) => ({ default: m.ResumePage })));
 const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
 const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
 const ToolCallsPage = lazy(() => import('./pages/tools/tool-calls-page').then((m) => ({ default: m.ToolCallsPage })));
@@ -30,6 +31,7 @@ const NAV = [
   { path: '/answer-flow', label: 'Answer flow' },
   { path: '/providers', label: 'Providers' },
   { path: '/server', label: 'Server stream' },
+  { path: '/resume', label: 'Resume' },
   { path: '/worker', label: 'Worker' },
   { path: '/zod', label: 'Zod schema' },
   { path: '/tools', label: 'Tool calls' },
@@ -49,6 +51,7 @@ export function App(): ReactElement {
   else if (path === '/answer-flow') page = <AnswerFlowPage key={key} params={params} />;
   else if (path === '/providers') page = <ProvidersPage key={key} params={params} />;
   else if (path === '/server') page = <ServerStreamPage key={key} />;
+  else if (path === '/resume') page = <ResumePage key={key} />;
   else if (path === '/worker') page = <WorkerPage key={key} />;
   else if (path === '/zod') page = <ZodPage key={key} />;
   else if (path === '/tools') page = <ToolCallsPage key={key} />;

@@ -4,4 +4,6 @@ export {
   fromPatchStream,
   type PatchStreamResponse,
 } from './patch-stream/from-patch-stream';
+export { patchStreamMessages } from './patch-stream/patch-stream-messages';
+export type { AnswerTicket, ResumeOptions } from './patch-stream/resume-options';
 export { type PatchStreamInput, type ToPatchStreamOptions, toPatchStream } from './patch-stream/to-patch-stream';

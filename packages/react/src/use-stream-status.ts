@@ -20,6 +20,12 @@ export type StatusSnapshot = {
   readonly error: FieldstreamError | undefined;
   /** The latest retry (`undefined` before the first); it stays after the retry, until the next one. */
   readonly retry: RetryInfo | undefined;
+  /**
+   * Set while a resumable patch stream's connection is down and being reopened (reconnection
+   * `retry`, after `delayMs`); `undefined` while connected. Show the gap: `status` keeps what the
+   * response was doing.
+   */
+  readonly reconnecting: FieldStoreState['reconnecting'];
 };
 
 const selectStatus = (state: FieldStoreState<unknown>): StatusSnapshot => ({
@@ -27,11 +33,16 @@ const selectStatus = (state: FieldStoreState<unknown>): StatusSnapshot => ({
   attempt: state.attempt,
   error: state.error,
   retry: state.retry,
+  reconnecting: state.reconnecting,
 });
 
 // The store keeps the retry record's identity until it changes.
 const sameStatus = (a: StatusSnapshot, b: StatusSnapshot): boolean =>
-  a.status === b.status && a.attempt === b.attempt && a.error === b.error && a.retry === b.retry;
+  a.status === b.status &&
+  a.attempt === b.attempt &&
+  a.error === b.error &&
+  a.retry === b.retry &&
+  a.reconnecting === b.reconnecting;
 
 /** The response's status, attempt, error and latest retry; re-renders only when one of them changes. */
 export function useStreamStatus<Data>(store: FieldStore<Data>, options: HookOptions = {}): StatusSnapshot {

@@ -29,7 +29,9 @@ const MAX_UPSTREAM_ERROR_BYTES = 4096;
  */
 export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler {
   const config = resolveProxyOptions(options);
-  const buckets = config.rateLimit && new TokenBuckets(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
+  const buckets =
+    config.rateLimit &&
+    (config.rateLimit.store ?? new TokenBuckets(config.rateLimit.capacity, config.rateLimit.refillPerSecond));
 
   const handle: ModelProxyHandler = async (request, client = {}) => {
     const host = checkHost(request, config.allowedHosts);
@@ -53,7 +55,13 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
       const clientKey = config.rateLimit.key ? config.rateLimit.key(request, client) : client.address;
       if (typeof clientKey !== 'string' || clientKey === '')
         return problem(500, 'rate_limit_key_required', NO_CLIENT_KEY, cors);
-      const wait = buckets.take(clientKey);
+      let wait: number;
+      try {
+        wait = await buckets.take(clientKey, config.rateLimit);
+      } catch {
+        // A shared limit that cannot be read fails closed: without it the key is unguarded.
+        return problem(503, 'rate_limit_unavailable', 'the rate limit store cannot be reached', cors);
+      }
       if (wait > 0)
         return problem(429, 'rate_limited', 'too many requests', { ...cors, 'retry-after': String(Math.ceil(wait)) });
     }

@@ -1,6 +1,7 @@
 import { FieldstreamError } from '@fieldstream/core';
 import { type AllowedTool, resolveAllowedTools } from './allowed-tools';
 import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './check-origin';
+import type { RateLimitStore } from './redis-rate-limit';
 
 /** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
 export type ClientInfo = {
@@ -57,10 +58,17 @@ export type ModelProxyOptions = {
    * (default 0.5). `key` names the client; without it the client is `ClientInfo.address` (what
    * `toNodeHandler` passes). A request with neither is refused (500 `rate_limit_key_required`), so
    * a bare Fetch handler (Next.js, Hono) needs a `key` (or `false`, which turns the limit off).
+   * `store` keeps the buckets elsewhere: `createRedisRateLimitStore({ url })` makes the limit hold
+   * across instances (default: in this process).
    */
   rateLimit?:
     | false
-    | { capacity?: number; refillPerSecond?: number; key?: (request: Request, client: ClientInfo) => string };
+    | {
+        capacity?: number;
+        refillPerSecond?: number;
+        key?: (request: Request, client: ClientInfo) => string;
+        store?: RateLimitStore;
+      };
   /** Largest request body in bytes. Default 64 KiB. */
   maxBodyBytes?: number;
   /** The time the whole request body may take to arrive, in ms; later it is 408 `body_timeout`. Default 10 000. */
@@ -104,7 +112,12 @@ export type ResolvedProxyOptions = {
   allowBody: ReadonlySet<string>;
   allowTools: ReadonlyMap<string, AllowedTool>;
   rateLimit:
-    | { capacity: number; refillPerSecond: number; key: ((request: Request, client: ClientInfo) => string) | undefined }
+    | {
+        capacity: number;
+        refillPerSecond: number;
+        key: ((request: Request, client: ClientInfo) => string) | undefined;
+        store: RateLimitStore | undefined;
+      }
     | undefined;
   maxBodyBytes: number;
   bodyTimeoutMs: number;
@@ -155,6 +168,7 @@ export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOp
             capacity: positive('rateLimit.capacity', limit.capacity, 20),
             refillPerSecond: positive('rateLimit.refillPerSecond', limit.refillPerSecond, 0.5),
             key: limit.key,
+            store: limit.store,
           },
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 64 * 1024),
     bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs, 10_000),

@@ -13,7 +13,18 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
-import { fetchEventStream } from '../transport/fetch-event-stream';
+import { onAbort, sleep } from '../transport/abort';
+import { type FetchEventStreamOptions, fetchEventStream } from '../transport/fetch-event-stream';
+import {
+  ANSWER_EVENT,
+  type AnswerTicket,
+  answerHeaders,
+  canReconnect,
+  checkResumeOptions,
+  type ResumeOptions,
+  readTicket,
+  reconnectDelay,
+} from './resume-options';
 import { END_EVENT, type WireEvent } from './wire-events';
 import { WireReader } from './wire-reader';
 
@@ -33,6 +44,18 @@ export type FromPatchStreamOptions = {
    * and closes the connection; what streamed before stays.
    */
   maxMessageLength?: number;
+  /**
+   * Reconnection to a resumable answer (one served by `@fieldstream/server`'s
+   * `createResumableAnswers`) after its connection dropped: with `Last-Event-ID`, so every message
+   * arrives once, in order. On by default (bounded backoff, `Retry-After` honoured); `false` turns
+   * it off. A plain `toPatchStream` names no answer and is never reconnected.
+   */
+  resume?: ResumeOptions | false;
+  /**
+   * Attach to a running (or finished) resumable answer instead of starting one: after a reload,
+   * with the ticket kept from `resume.onAnswer`. Every message from its start is replayed.
+   */
+  answer?: AnswerTicket;
 };
 
 /**
@@ -55,31 +78,93 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   checkOptionalFunction('fromPatchStream options.fetch', options.fetch);
   checkOptionalSignal('fromPatchStream options.signal', options.signal);
   checkOptionalWholeNumber('fromPatchStream options.maxMessageLength', options.maxMessageLength, 1);
+  checkResumeOptions(options.resume, options.answer);
   return createResponseCore<Data>({ run: (sink) => readPatchStream(options, sink), signal: options.signal }).response;
 }
 
 async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSink): Promise<Settlement> {
   const reader = new WireReader(sink);
   const { method, headers, body, ...init } = options.init ?? {};
+  const baseHeaders = headers === undefined ? undefined : Object.fromEntries(new Headers(headers).entries());
+  const resume = options.resume === false ? undefined : (options.resume ?? {});
+  const resumeUrl = resume?.url ?? options.url;
+  let ticket: (AnswerTicket & { abortable?: boolean }) | undefined = options.answer;
+  let lastEventId: string | undefined;
+  let failures = 0;
+  let gap = false;
+  // The first request starts the answer (or attaches to it, with a ticket); later ones resume it.
+  const request = (): FetchEventStreamOptions & { url: string | URL } =>
+    ticket === undefined
+      ? {
+          url: options.url,
+          method: method ?? (body === undefined || body === null ? 'GET' : 'POST'),
+          headers: baseHeaders,
+          body: (body ?? undefined) as FetchEventStreamOptions['body'],
+        }
+      : { url: resumeUrl, method: 'GET', headers: answerHeaders(baseHeaders, ticket, lastEventId) };
+  const stopAbortRequest = onAbort(sink.signal, () => {
+    // The server runs the answer on without a reader; it stops it only when it said it takes an abort.
+    if (ticket?.abortable === true)
+      void (options.fetch ?? globalThis.fetch)(String(resumeUrl), {
+        method: 'DELETE',
+        headers: answerHeaders(baseHeaders, ticket, undefined),
+        keepalive: true,
+      }).catch(() => undefined);
+  });
   try {
-    for await (const message of fetchEventStream(options.url, {
-      method: method ?? (body === undefined || body === null ? 'GET' : 'POST'),
-      headers: headers === undefined ? undefined : Object.fromEntries(new Headers(headers).entries()),
-      body: body ?? undefined,
-      signal: sink.signal,
-      fetch: options.fetch,
-      init,
-      isEndMessage: (end) => end.event === END_EVENT,
-      maxMessageLength: options.maxMessageLength,
-    } as Parameters<typeof fetchEventStream>[1])) {
-      if (message.event === END_EVENT) break;
-      reader.take(wireBatch(message.data));
+    for (;;) {
+      try {
+        const { url, ...opening } = request();
+        for await (const message of fetchEventStream(url, {
+          ...opening,
+          signal: sink.signal,
+          fetch: options.fetch,
+          init,
+          isEndMessage: (end) => end.event === END_EVENT,
+          maxMessageLength: options.maxMessageLength,
+        })) {
+          if (message.event === END_EVENT) return reader.settle();
+          if (message.event === ANSWER_EVENT) {
+            ticket = readTicket(message.data, ticket);
+            if (lastEventId === undefined && !gap) resume?.onAnswer?.({ id: ticket.id, token: ticket.token });
+            if (gap) reader.connection('open', failures, 0);
+            gap = false;
+            continue;
+          }
+          lastEventId = message.id;
+          failures = 0;
+          // A message that is not a patch stream's is a broken server, not a dropped connection.
+          const taken = take(reader, message.data);
+          if (taken !== undefined) return taken;
+        }
+        return reader.settle();
+      } catch (error) {
+        if (sink.signal.aborted) return { kind: 'aborted' };
+        if (resume === undefined || ticket === undefined || !canReconnect(error) || failures >= (resume.attempts ?? 8))
+          return reader.fail(error);
+        failures += 1;
+        const delayMs = reconnectDelay(resume, failures, error);
+        gap = true;
+        reader.connection('reconnecting', failures, delayMs);
+        await sleep(delayMs, sink.signal);
+      }
     }
   } catch (error) {
     if (sink.signal.aborted) return { kind: 'aborted' };
     return reader.fail(error);
+  } finally {
+    stopAbortRequest();
   }
-  return reader.settle();
+}
+
+/** Decodes one message into the reader; a message that is no patch stream's fails the response. */
+function take(reader: WireReader, data: string): Settlement | undefined {
+  try {
+    reader.take(wireBatch(data));
+    return undefined;
+  } catch (error) {
+    return reader.fail(error);
+  }
 }
 
 /** One message's events: a JSON list, or a `TransportError` saying the stream is not a patch stream. */

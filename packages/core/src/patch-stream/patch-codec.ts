@@ -49,6 +49,9 @@ export class PatchEncoder {
         return { k: 'e', ...n, err: toWireError(event.error), ...(event.requestFailed ? { rf: 1 as const } : {}) };
       case 'aborted':
         return { k: 'x', ...n };
+      case 'connection':
+        // This side's own connection: `writeWireEvents` never sends it on.
+        throw new TypeError('A connection event is not a wire event');
     }
   }
 

@@ -1,7 +1,6 @@
-import { checkFunction, checkObject, checkOptionalObject } from '../errors/check-argument';
-import { coalesceDeltas } from './patch-codec';
-import { END_EVENT, type WireEvent } from './wire-events';
-import { type WireSource, type WireWriterOptions, writeWireEvents } from './wire-writer';
+import { followWireBatches } from './wire-batches';
+import { END_EVENT } from './wire-events';
+import type { WireSource, WireWriterOptions } from './wire-writer';
 
 /** The part of a `createResponse` result a patch stream reads. */
 export type PatchStreamInput = WireSource & {
@@ -26,53 +25,23 @@ const encoder = new TextEncoder();
  * aborts the response.
  */
 export function toPatchStream(response: PatchStreamInput, options: ToPatchStreamOptions = {}): Response {
-  checkObject('toPatchStream response', response);
-  for (const method of ['subscribe', 'observe', 'getData', 'start', 'abort'] as const)
-    checkFunction(`toPatchStream response.${method}`, response[method]);
-  checkOptionalObject('toPatchStream options', options);
-  let queue: WireEvent[] = [];
-  let wake: (() => void) | undefined;
-  let settled = false;
-  const push = (event: WireEvent) => {
-    queue.push(event);
-    wake?.();
-  };
-  const stop = writeWireEvents(response, options, push);
-  const finished = response.getData().then(
-    () => undefined,
-    () => undefined,
-  );
-  void finished.then(() => {
-    settled = true;
-    wake?.();
-  });
-
+  const batches = followWireBatches('toPatchStream', response, options);
   const body = new ReadableStream<Uint8Array>(
     {
       start() {
         response.start();
       },
       async pull(controller) {
-        while (queue.length === 0 && !settled) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = undefined;
-        }
-        // Gather what the same turn of the event loop adds, then send it as one message.
-        await Promise.resolve();
-        if (queue.length > 0) {
-          const batch = coalesceDeltas(queue);
-          queue = [];
+        const batch = await batches.next();
+        if (batch !== undefined) {
           controller.enqueue(encoder.encode(`data: ${JSON.stringify(batch)}\n\n`));
           return;
         }
-        stop();
         controller.enqueue(encoder.encode(`event: ${END_EVENT}\ndata: {}\n\n`));
         controller.close();
       },
       cancel() {
-        stop();
+        batches.stop();
         response.abort('The patch stream reader went away');
       },
     },

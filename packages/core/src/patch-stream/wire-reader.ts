@@ -67,6 +67,11 @@ export class WireReader {
     this.#sink.emit(event);
   }
 
+  /** The connection dropped and is being reopened (`reconnecting`), or it is open again (`open`). */
+  connection(state: 'reconnecting' | 'open', retry: number, delayMs: number): void {
+    this.#sink.emit({ type: 'connection', attempt: this.#attempt, state, retry, delayMs });
+  }
+
   /** The connection or the channel failed: reported like a request failure. */
   fail(error: unknown): Settlement {
     const attempt = this.#attempt;

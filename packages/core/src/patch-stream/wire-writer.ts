@@ -29,7 +29,8 @@ export function writeWireEvents(
 ): () => void {
   const encoder = new PatchEncoder();
   const unsubscribe = response.subscribe((event) => {
-    if (event.type !== 'text' || options.text === true) send(encoder.encode(event));
+    if (event.type === 'connection' || (event.type === 'text' && options.text !== true)) return;
+    send(encoder.encode(event));
   });
   const unobserve =
     options.observations === false ? () => undefined : response.observe((event) => send(encoder.observation(event)));

@@ -28,7 +28,13 @@ export type ResponseEvent<Data = unknown> =
   | { type: 'final'; attempt: number; data: Data }
   /** The response failed; `requestFailed`: the model's request failed (no answer was rejected). */
   | { type: 'error'; attempt: number; error: FieldstreamError; requestFailed?: true }
-  | { type: 'aborted'; attempt: number };
+  | { type: 'aborted'; attempt: number }
+  /**
+   * A remote response's connection dropped and is being reopened (`reconnecting`: reconnection
+   * number `retry`, after `delayMs`), or it is open again (`open`) and the stream goes on where it
+   * stopped. Only a resumable patch stream (`fromPatchStream`) emits it.
+   */
+  | { type: 'connection'; attempt: number; state: 'reconnecting' | 'open'; retry: number; delayMs: number };
 
 /**
  * The patches one pushed chunk produced (one model chunk parsed, one patch-stream message, one

@@ -2,7 +2,7 @@ import { checkObject, checkOneOf, invalid } from '../errors/check-argument';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 
-const EVENT_TYPES = ['attempt', 'status', 'patch', 'text', 'final', 'error', 'aborted'];
+const EVENT_TYPES = ['attempt', 'status', 'patch', 'text', 'final', 'error', 'aborted', 'connection'];
 
 /**
  * Entry checks of `store.apply`: a list of patches, each with a string path and no wildcard

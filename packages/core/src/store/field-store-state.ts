@@ -115,7 +115,15 @@ export type FieldStoreState<Data = unknown> = {
   readonly retry: RetryState | undefined;
   /** The current attempt's tool calls as they stream (`$tools` patches; `selectToolCalls(state)` lists them). */
   readonly toolCalls: ToolCalls;
+  /**
+   * Set while a resumable patch stream's connection is down and being reopened (the gap a UI
+   * should show); `undefined` while connected. `status` keeps what the response was doing.
+   */
+  readonly reconnecting: ReconnectState | undefined;
 };
+
+/** A dropped connection being reopened: reconnection number `retry` (1 first), after `delayMs`. */
+export type ReconnectState = { readonly retry: number; readonly delayMs: number };
 
 /** `done`, `error` and `aborted` end a response: the store applies nothing after them. */
 export function isTerminalStatus(status: ResponseStatus): boolean {
@@ -135,5 +143,6 @@ export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
     fields: PathMap.empty(),
     retry: undefined,
     toolCalls: NO_TOOL_CALLS,
+    reconnecting: undefined,
   };
 }

@@ -114,18 +114,25 @@ class Batch<Data> {
       case 'final': {
         this.flush();
         const draft = this.edit();
-        Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true });
+        Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true, reconnecting: undefined });
         ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
         draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;
         return;
       }
       case 'error':
-        Object.assign(this.edit(), { status: 'error', error: event.error });
+        Object.assign(this.edit(), { status: 'error', error: event.error, reconnecting: undefined });
         return;
       case 'aborted':
-        this.edit().status = 'aborted';
+        Object.assign(this.edit(), { status: 'aborted', reconnecting: undefined });
         return;
+      case 'connection': {
+        // The gap of a resumable stream: `status` keeps what the response was doing.
+        const reconnecting =
+          event.state === 'open' ? undefined : Object.freeze({ retry: event.retry, delayMs: event.delayMs });
+        if (reconnecting !== undefined || this.next.reconnecting !== undefined) this.edit().reconnecting = reconnecting;
+        return;
+      }
       case 'text':
         return;
     }

@@ -1,6 +1,6 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
-import type { FieldRecord, FieldStoreState, RetryState } from './field-store-state';
+import type { FieldRecord, FieldStoreState, ReconnectState, RetryState } from './field-store-state';
 import type { PathMap } from './path-map';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 import { materialise, type Tree } from './tree-node';
@@ -31,6 +31,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly fields: PathMap<FieldRecord>;
   declare readonly retry: RetryState | undefined;
   declare readonly toolCalls: ToolCalls;
+  declare readonly reconnecting: ReconnectState | undefined;
   readonly #data: Tree;
   readonly #streamed: Tree;
   readonly #settled: FieldRecord | undefined;
@@ -45,6 +46,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.fields = parts.fields;
     this.retry = parts.retry;
     this.toolCalls = parts.toolCalls ?? NO_TOOL_CALLS;
+    this.reconnecting = parts.reconnecting;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
     this.#settled = parts.settled;
@@ -71,10 +73,11 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   }
 }
 
-/** What `createSnapshot` takes: the parts, with `retry` absent for none. */
-type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry' | 'toolCalls'> & {
+/** What `createSnapshot` takes: the parts, with `retry`, `toolCalls` and `reconnecting` absent for none. */
+type NewSnapshotParts<Data> = Omit<SnapshotParts<Data>, 'retry' | 'toolCalls' | 'reconnecting'> & {
   readonly retry?: RetryState | undefined;
   readonly toolCalls?: ToolCalls;
+  readonly reconnecting?: ReconnectState | undefined;
 };
 
 export function createSnapshot<Data>(parts: NewSnapshotParts<Data>): FieldStoreState<Data> {
@@ -94,6 +97,7 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     fields: state.fields,
     retry: state.retry,
     toolCalls: state.toolCalls,
+    reconnecting: state.reconnecting,
     data: dataTree(state),
     streamed: streamedTree(state),
     settled: settledRecord(state),

@@ -4,6 +4,7 @@ import { LiveForm, useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
 import { FinalData } from '../../components/final-data';
 import { RunStatus } from '../../components/run-status';
+import { Toggle } from '../../controls/toggle';
 import { countingFetch } from './counting-fetch';
 import { PATCH_STREAM_ROUTE, type PatchStreamRequest, Ticket } from './ticket-schema';
 
@@ -37,15 +38,12 @@ export function ServerStreamPage(): ReactElement {
         store and hooks as a local response.
       </p>
       <div className="controls">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="server-retry-toggle"
-            checked={retry}
-            onChange={(event) => setRetry(event.target.checked)}
-          />{' '}
-          First attempt breaks the refinement
-        </label>
+        <Toggle
+          testId="server-retry-toggle"
+          checked={retry}
+          onChange={setRetry}
+          label="First attempt breaks the refinement"
+        />
         <button type="button" data-testid="server-start" disabled={running} onClick={() => run.start({ retry })}>
           Generate on the server
         </button>

@@ -1,7 +1,7 @@
 import { createWorkerResponse } from '@fieldstream/core/worker';
-import { LiveForm, useResponse, useStreamStatus } from '@fieldstream/react';
+import { useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
-import { FinalData } from '../../components/final-data';
+import { FormAndFinal } from '../../components/form-and-final';
 import { RunStatus } from '../../components/run-status';
 import { FIELD_COUNT, firstSectionFilled, report, reportAnswer } from './report-schema';
 
@@ -79,13 +79,7 @@ export function WorkerPage(): ReactElement {
         </span>
       </div>
       <RunStatus store={run.store} scenario={undefined} />
-      <div className="columns">
-        <section className="panel" data-testid="worker-live-form">
-          <h3>Quarterly report</h3>
-          <LiveForm output={report} store={run.store} />
-        </section>
-        <FinalData store={run.store} />
-      </div>
+      <FormAndFinal title="Quarterly report" testId="worker-live-form" output={report} store={run.store} />
     </div>
   );
 }

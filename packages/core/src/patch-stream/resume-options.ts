@@ -1,0 +1,108 @@
+import {
+  checkObject,
+  checkOptionalFunction,
+  checkOptionalObject,
+  checkOptionalWholeNumber,
+  checkString,
+  invalid,
+} from '../errors/check-argument';
+import { TransportError } from '../errors/errors';
+import { retryAfterMs } from '../transport/retry-after';
+import { isTransientFailure } from '../transport/retry-policy';
+
+/**
+ * A resumable answer's name and the capability to read it, as the server issued them with the
+ * answer (`@fieldstream/server`'s `createResumableAnswers`). Keep it (e.g. in `sessionStorage`) to
+ * attach to the answer after a reload: `fromPatchStream({ url, answer })`.
+ */
+export type AnswerTicket = {
+  /** The answer's id: random, unguessable. */
+  readonly id: string;
+  /** The capability token issued with the answer: whoever holds it may read (and, if allowed, abort) it. */
+  readonly token: string;
+};
+
+/** How `fromPatchStream` reconnects to a resumable answer after its connection dropped. */
+export type ResumeOptions = {
+  /**
+   * Reconnections in a row that deliver nothing before the response fails with the last
+   * `TransportError` (default 8). A reconnection that delivers a message starts the count again.
+   */
+  attempts?: number;
+  /**
+   * Wait before reconnection number `retry` (1 first) in milliseconds: default 250 · 2^(retry−1),
+   * at most 8000. A `Retry-After` from the server wins when longer.
+   */
+  delayMs?: (retry: number) => number;
+  /**
+   * Where to reconnect and attach (default: the stream's `url`). It is requested with GET and the
+   * headers `fieldstream-answer`, `fieldstream-answer-token` and `last-event-id`.
+   */
+  url?: string | URL;
+  /** Called once the server names the answer: keep the ticket to attach after a reload. */
+  onAnswer?: (ticket: AnswerTicket) => void;
+};
+
+/** The message a resumable answer's stream starts with: its ticket (the token only for its starter). */
+export const ANSWER_EVENT = 'answer';
+
+export function checkResumeOptions(resume: unknown, answer: unknown): void {
+  if (resume !== false) {
+    checkOptionalObject('fromPatchStream options.resume', resume);
+    const options = (resume ?? {}) as ResumeOptions;
+    checkOptionalWholeNumber('fromPatchStream options.resume.attempts', options.attempts, 0);
+    checkOptionalFunction('fromPatchStream options.resume.delayMs', options.delayMs);
+    checkOptionalFunction('fromPatchStream options.resume.onAnswer', options.onAnswer);
+    const url = options.url;
+    if (url !== undefined && typeof url !== 'string' && !(url instanceof URL))
+      throw invalid('fromPatchStream options.resume.url', 'a string or a URL', url);
+  }
+  if (answer !== undefined) {
+    checkObject('fromPatchStream options.answer', answer);
+    checkString('fromPatchStream options.answer.id', answer.id);
+    checkString('fromPatchStream options.answer.token', answer.token);
+  }
+}
+
+/** The ticket an `answer` message names; its `abortable` flag says the server takes an abort request. */
+export function readTicket(data: string, known: AnswerTicket | undefined): AnswerTicket & { abortable: boolean } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    parsed = undefined;
+  }
+  const fields = (parsed ?? {}) as Record<string, unknown>;
+  const id = Object.hasOwn(fields, 'id') ? fields.id : undefined;
+  const token = Object.hasOwn(fields, 'token') ? fields.token : known?.token;
+  if (typeof id !== 'string' || typeof token !== 'string')
+    throw new TransportError('A patch stream named its answer without an id and token', 0, '');
+  return { id, token, abortable: fields.abortable === true };
+}
+
+/** Whether a failure of the connection may be healed by reconnecting (a drop, a 5xx, 408, 429). */
+export function canReconnect(error: unknown): error is TransportError {
+  return error instanceof TransportError && isTransientFailure(error);
+}
+
+/** The wait before reconnection `retry`: the configured backoff, or the server's `Retry-After` when longer. */
+export function reconnectDelay(resume: ResumeOptions, retry: number, error: TransportError): number {
+  const configured = resume.delayMs?.(retry) ?? Math.min(8000, 250 * 2 ** (retry - 1));
+  return Math.max(configured, retryAfterMs(error.retryAfter));
+}
+
+/** The headers that name an answer to the server (attach, resume, abort). */
+export function answerHeaders(
+  base: Record<string, string> | undefined,
+  ticket: AnswerTicket,
+  lastEventId: string | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base ?? {})) {
+    if (!/^content-(type|length)$/i.test(name)) headers[name] = value;
+  }
+  headers['fieldstream-answer'] = ticket.id;
+  headers['fieldstream-answer-token'] = ticket.token;
+  if (lastEventId !== undefined && lastEventId !== '') headers['last-event-id'] = lastEventId;
+  return headers;
+}

@@ -1,0 +1,214 @@
+import { connectClient, connectDuplicate, type RedisClientLike, type RedisConnection, withinMs } from '../redis-client';
+import {
+  type AnswerLog,
+  AnswerLogError,
+  type AnswerLogOptions,
+  type AnswerRecord,
+  type LogEntry,
+  logLifetimes,
+} from './answer-log';
+import { checkAfterId, waitFor, wake } from './log-reading';
+
+/** Options of {@link createRedisAnswerLog}: a connection URL or a client, and the log's lifetimes. */
+export type RedisAnswerLogOptions = AnswerLogOptions &
+  RedisConnection & {
+    /** Prefix of the answers' keys and of the abort channel (default `fieldstream:`). */
+    keyPrefix?: string;
+    /** How long one blocking read waits before it checks the answer is still there, in ms (default 5000). */
+    blockMs?: number;
+    /**
+     * How long starting or resuming an answer waits for Redis, in ms (default 5000); later the
+     * request gets 503 `answer_log_unavailable`. Appends wait for a reconnect instead.
+     */
+    timeoutMs?: number;
+    /**
+     * While an answer runs, its stream lives `leaseSeconds` (default 30) past the writing instance's
+     * last renewal (every third of that, up to `maxAgeSeconds`): the log of a writer that crashed
+     * expires soon, and its readers end with `ANSWER_LOST` instead of waiting.
+     */
+    leaseSeconds?: number;
+  };
+
+/** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
+type StreamEntry = [string, string[]];
+
+/**
+ * An answer log in Redis (docs/decisions/0024-resumable-answers.md): one Redis Stream per answer,
+ * `<prefix>answer:<id>`, whose entries have the ids `1-0` (the answer's record), `2-0`, `3-0`, …
+ * (one per message, `XADD … NOMKSTREAM`) and a last one that marks the end; `EXPIRE` after the end.
+ * Any instance reads any answer: the one that writes it wakes its own readers, others wait in
+ * `XREAD BLOCK` on a connection of their own. Gap-checked: a reader that finds an id out of
+ * sequence, or the stream gone (a Redis restart without persistence), throws `ANSWER_LOST`; a
+ * writer whose stream is gone gets the same error from `append`.
+ */
+export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog {
+  const prefix = options.keyPrefix ?? 'fieldstream:';
+  const lifetimes = logLifetimes(options);
+  const ttl = String(lifetimes.ttlSeconds);
+  const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
+  const lease = String(options.leaseSeconds ?? 30);
+  let renewals: ReturnType<typeof setInterval> | undefined;
+  const blockMs = String(options.blockMs ?? 5000);
+  const requestMs = options.timeoutMs ?? 5000;
+  const channel = `${prefix}abort`;
+  const keyOf = (answerId: string) => `${prefix}answer:${answerId}`;
+  const owned: RedisClientLike[] = [];
+  const ready = connectClient('createRedisAnswerLog', options, owned);
+  /** Per answer written here: the next sequence number, and this instance's readers waiting. */
+  const writing = new Map<string, { next: number; added: number; since: number; waiting: Set<() => void> }>();
+  /** Renews the lease of every answer written here (one timer for all of them). */
+  const renew = () => {
+    for (const [answerId, { since }] of writing) {
+      if (Date.now() - since < maxAgeMs) command(['EXPIRE', keyOf(answerId), lease]).catch(() => undefined);
+    }
+  };
+  const abortListeners = new Set<(answerId: string) => void>();
+  let subscribed: Promise<unknown> | undefined;
+  let closed = false;
+
+  const command = async (args: string[], timeoutMs?: number): Promise<unknown> => {
+    try {
+      const sent = ready.then((client) => client.sendCommand(args));
+      return await (timeoutMs === undefined ? sent : withinMs(sent, timeoutMs));
+    } catch (cause) {
+      throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', `Redis did not answer ${args[0]}`, { cause });
+    }
+  };
+  const add = async (answerId: string, kind: 'm' | 'e', data: string): Promise<string> => {
+    const local = writing.get(answerId);
+    if (local === undefined) throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is not written here`);
+    const id = `${local.next}-0`;
+    const added = await command(['XADD', keyOf(answerId), 'NOMKSTREAM', id, 'k', kind, 'd', data]);
+    if (added === null) {
+      writing.delete(answerId);
+      wake(local.waiting);
+      throw new AnswerLogError(
+        'ANSWER_LOST',
+        `The answer ${answerId} is gone from Redis (a restart without persistence?)`,
+      );
+    }
+    local.next += 1;
+    local.added += 1;
+    wake(local.waiting);
+    return id;
+  };
+
+  return {
+    async create(answerId, record) {
+      writing.set(answerId, { next: 2, added: 0, since: Date.now(), waiting: new Set() });
+      await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)], requestMs);
+      await command(['EXPIRE', keyOf(answerId), lease]);
+      if (renewals === undefined && !closed) {
+        renewals = setInterval(renew, (Number(lease) * 1000) / 3);
+        renewals.unref?.();
+      }
+    },
+    append: (answerId, data) => add(answerId, 'm', data),
+    async end(answerId) {
+      await add(answerId, 'e', '');
+      writing.delete(answerId);
+      await command(['EXPIRE', keyOf(answerId), ttl]);
+    },
+    async record(answerId) {
+      const entries = asEntries(await command(['XRANGE', keyOf(answerId), '1-0', '1-0'], requestMs));
+      const fields = entries[0]?.[1];
+      return fields?.[1] === 'r' ? parseRecord(fields[3]) : undefined;
+    },
+    async *read(answerId, afterId, signal): AsyncGenerator<LogEntry> {
+      const key = keyOf(answerId);
+      let seq = afterId === undefined ? 1 : checkAfterId(afterId);
+      let blocking: RedisClientLike | undefined;
+      try {
+        for (;;) {
+          const local = writing.get(answerId);
+          const added = local?.added;
+          let entries = asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+          if (entries.length === 0 && local !== undefined) {
+            // Written here: wait for this instance's next append (unless one landed meanwhile).
+            if (local.added === added) await waitFor(local.waiting, signal);
+          } else if (entries.length === 0) {
+            blocking ??= await connectDuplicate(await ready);
+            entries = await blockingRead(blocking, [key, `${seq}-0`, blockMs], signal);
+            if (entries.length === 0 && !signal.aborted && (await command(['EXISTS', key])) === 0)
+              throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
+          }
+          if (signal.aborted) return;
+          for (const [id, fields] of entries) {
+            if (id !== `${seq + 1}-0`)
+              throw new AnswerLogError(
+                'ANSWER_LOST',
+                `The answer ${answerId} lost messages after ${seq}-0 (found ${id})`,
+              );
+            seq += 1;
+            if (fields[1] === 'e') return;
+            yield { id, data: fields[3] ?? '' };
+          }
+        }
+      } finally {
+        blocking?.destroy();
+      }
+    },
+    async requestAbort(answerId) {
+      await command(['PUBLISH', channel, answerId]);
+    },
+    onAbortRequest(listener) {
+      abortListeners.add(listener);
+      subscribed ??= ready.then(async (client) => {
+        const subscriber = await connectDuplicate(client);
+        owned.push(subscriber);
+        if (closed) return subscriber.destroy();
+        await subscriber.subscribe(channel, (answerId) => {
+          for (const each of abortListeners) each(answerId);
+        });
+      });
+      return () => abortListeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearInterval(renewals);
+      subscribed?.catch(() => undefined);
+      for (const { waiting } of writing.values()) wake(waiting);
+      for (const client of owned) client.destroy();
+    },
+  };
+}
+
+/** `XREAD BLOCK` on a connection of its own; aborting closes that connection. */
+async function blockingRead(client: RedisClientLike, [key, after, blockMs]: string[], signal: AbortSignal) {
+  const stop = () => client.destroy();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    const reply = await client.sendCommand([
+      'XREAD',
+      'COUNT',
+      '256',
+      'BLOCK',
+      blockMs ?? '5000',
+      'STREAMS',
+      key ?? '',
+      after ?? '',
+    ]);
+    // RESP3: `{ key: entries }`; RESP2: `[[key, entries]]`.
+    const streams =
+      reply === null ? [] : Array.isArray(reply) ? reply.map((each) => each[1]) : Object.values(reply as object);
+    return asEntries(streams[0] ?? []);
+  } catch (cause) {
+    if (signal.aborted) return [];
+    throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', 'Redis did not answer XREAD', { cause });
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+function asEntries(reply: unknown): StreamEntry[] {
+  return Array.isArray(reply) ? (reply as StreamEntry[]) : [];
+}
+
+function parseRecord(text: string | undefined): AnswerRecord | undefined {
+  try {
+    const record = JSON.parse(text ?? '') as AnswerRecord;
+    return typeof record.tokenHash === 'string' ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** The Debian package's binary (`.ci/run` installs it when missing); FIELDSTREAM_REDIS_SERVER overrides. */
+const BINARY = process.env.FIELDSTREAM_REDIS_SERVER ?? 'redis-server';
+
+/** A real redis-server on a free port, without persistence unless asked; `restart` loses what it held then. */
+export async function startRedis(options: { appendOnly?: boolean } = {}) {
+  const port = await freePort();
+  let child = await launch(port, options.appendOnly === true);
+  const kill = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  };
+  const stop = async () => {
+    await kill();
+    const dir = dirs.get(port);
+    if (dir !== undefined) await (await import('node:fs/promises')).rm(dir, { recursive: true, force: true });
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    /** Kills the server and starts a new one on the same port. */
+    async restart() {
+      await kill();
+      child = await launch(port, options.appendOnly === true);
+    },
+  };
+}
+
+async function launch(port: number, appendOnly: boolean): Promise<ChildProcess> {
+  const dir = appendOnly
+    ? ['--dir', (await import('node:os')).tmpdir(), '--appendfilename', `fs-test-${port}.aof`]
+    : [];
+  const child = spawn(
+    BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', appendOnly ? 'yes' : 'no', ...dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.slice(-500)}`)));
+  });
+  return child;
+}
+
+const dirs = new Map<number, string>();
+async function persistenceDir(port: number): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  if (!dirs.has(port)) dirs.set(port, await mkdtemp(join(tmpdir(), 'fieldstream-redis-')));
+  return dirs.get(port) as string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
