@@ -1,5 +1,5 @@
 import { invalid } from '../errors/check-argument';
-import { FieldstreamError, OutputParseError } from '../errors/errors';
+import { AbortError, FieldstreamError, OutputParseError } from '../errors/errors';
 import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
 import { applyPatch } from '../patch/apply-patch';
@@ -8,8 +8,10 @@ import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
 import type { LogEvent } from './event-log';
+import type { FieldChecks } from './field-checks';
 import { NativeReasoning } from './native-reasoning';
 import { isRetryableRequestError } from './retry-policy';
+import type { FieldRejection } from './validation/field-validator';
 
 export type AttemptStreamOptions = {
   model: Model;
@@ -20,12 +22,16 @@ export type AttemptStreamOptions = {
   createParser(onText: (text: string) => void): StreamParser;
   /** Receives the attempt's events, provider meta included. */
   emit(event: LogEvent): void;
+  /** Judges fields as they close; a rejection stops the stream (docs/decisions/0022). */
+  fieldChecks?: FieldChecks;
 };
 
 /** How one attempt's stream ended. */
 export type AttemptOutcome =
   | { kind: 'aborted' }
   | { kind: 'stream_failed'; error: FieldstreamError; retryable: boolean }
+  /** A field broke its rule while the answer streamed: the model's stream was stopped there. */
+  | { kind: 'field_rejected'; rejection: FieldRejection; text: string }
   | {
       kind: 'finished';
       /** The answer text (reasoning split off). */
@@ -91,19 +97,38 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   };
 
   let iterator: AsyncIterator<ModelEvent> | undefined;
+  // The model gets a signal of its own: a rejected field stops this attempt's request, not the response.
+  const stop = new AbortController();
+  const checks = options.fieldChecks?.active === true ? options.fieldChecks : undefined;
+  let rejected: FieldRejection | undefined;
+  const reject = (rejection: FieldRejection): AttemptOutcome => {
+    rejected = rejection;
+    stop.abort(new AbortError(`The field ${rejection.path} was rejected`));
+    if (iterator !== undefined) closeQuietly(iterator);
+    emitAnswer();
+    emitPatch(native.close());
+    return { kind: 'field_rejected', rejection, text: parser?.text ?? '' };
+  };
+  let streaming = true;
+  checks?.onLateRejection((rejection) => {
+    if (streaming && rejected === undefined) reject(rejection);
+  });
+  if (signal.aborted) stop.abort(signal.reason);
   // Abort closes the model's stream at once; the loop notices when its pending step settles. A
   // local flag, because reading `signal.aborted` once per chunk is a measurable share of the loop.
   let aborted = signal.aborted;
   const onAbort = (): void => {
     aborted = true;
+    stop.abort(signal.reason);
     if (iterator !== undefined) closeQuietly(iterator);
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    iterator = modelEvents(options.model(request, { signal }));
+    iterator = modelEvents(options.model(request, { signal: stop.signal }));
     while (true) {
       const step = await iterator.next();
       if (aborted) return { kind: 'aborted' };
+      if (rejected !== undefined) return { kind: 'field_rejected', rejection: rejected, text: parser?.text ?? '' };
       if (step.done === true) break;
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
@@ -118,6 +143,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           return parseFailure(error);
         }
         emitChunk(patches);
+        const rejection = checks?.inspect(patches, format, () => parser?.text ?? '');
+        if (rejection !== undefined) return reject(rejection);
       } else if (event.type === 'reasoning') {
         emitPatch(native.delta(event.delta));
       } else if (event.type === 'patch') {
@@ -137,10 +164,12 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
+    if (rejected !== undefined) return { kind: 'field_rejected', rejection: rejected, text: parser?.text ?? '' };
     if (iterator !== undefined) closeQuietly(iterator);
     const failure = asRequestError(error, parser?.text ?? '', attempt);
     return { kind: 'stream_failed', error: failure, retryable: isRetryableRequestError(failure) };
   } finally {
+    streaming = false;
     signal.removeEventListener('abort', onAbort);
   }
 

@@ -11,6 +11,7 @@ import {
   invalid,
 } from '../errors/check-argument';
 import { FORMAT_OPTIONS } from '../formats/check-parser-options';
+import { parsePath } from '../patch/path';
 import { resolveRetryPolicy } from './retry-policy';
 
 const WHERE = 'createResponse options';
@@ -51,6 +52,8 @@ function checkEach(options: unknown): void {
       checkValidator(`${WHERE}.validate${indexed ? `[${i}]` : ''}`, validator);
     });
   }
+  checkOptionalBoolean(`${WHERE}.earlyValidation`, options.earlyValidation);
+  checkFieldValidators(options.validateField);
   resolveRetryPolicy(options.retry, `${WHERE}.retry`);
   checkSerialisable(options.input);
 }
@@ -66,6 +69,20 @@ export function checkValidator(where: string, validator: unknown): void {
     typeof named.validate !== 'function'
   ) {
     throw invalid(where, 'a validator function or { name, validate }', validator);
+  }
+}
+
+/** `validateField`: `{ path: function }`, each key a path of the grammar (a wildcard allowed). */
+export function checkFieldValidators(validateField: unknown, where = `${WHERE}.validateField`): void {
+  if (validateField === undefined) return;
+  checkObject(where, validateField);
+  for (const [path, validator] of Object.entries(validateField)) {
+    checkFunction(`${where}[${JSON.stringify(path)}]`, validator);
+    try {
+      parsePath(path);
+    } catch (error) {
+      throw invalid(where, `keys that are paths (${(error as Error).message})`, path);
+    }
   }
 }
 

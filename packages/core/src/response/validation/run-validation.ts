@@ -1,5 +1,6 @@
 import type { OutputDefinition } from '../../schema/define-output';
 import { checkEnsurePaths, type EnsureFailure } from './ensure-paths';
+import type { FieldRejection } from './field-validator';
 import type { ValidationContext, Validator } from './validator';
 
 /** The first stage of docs/architecture.md §4.3 steps 2–4 that rejected the data. */
@@ -13,7 +14,9 @@ export type ValidationFailure =
       noRetry: boolean;
       raise: Error | undefined;
     }
-  | { stage: 'validator_error'; validatorName: string; reason: string; error: unknown };
+  | { stage: 'validator_error'; validatorName: string; reason: string; error: unknown }
+  /** A field broke the schema's rule for it, or its field validator (decision 0022). */
+  | { stage: 'field'; rejection: FieldRejection; reason: string };
 
 export type ValidateDataOptions = {
   output: OutputDefinition | undefined;
@@ -22,6 +25,8 @@ export type ValidateDataOptions = {
   /** Step 4, in order: the `.validate()` chain first, then the per-call ones. */
   validators: readonly Validator<never>[];
   context: ValidationContext;
+  /** The attempt's field validators, run over the final data after ensure (decision 0022). */
+  fieldChecks?: { atEnd(data: unknown): Promise<FieldRejection | undefined> };
 };
 
 /**
@@ -43,6 +48,15 @@ export async function validateData(
     const failures = checkEnsurePaths(data, output.ensureKeys);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
+  if (output !== undefined && output.standard === undefined) {
+    // The schema's own rules per field, the ones the stream judged as fields closed (a Standard
+    // Schema judges them itself, last).
+    const rules = await import('./field-rules');
+    const broken = rules.firstRuleFailure(data, output.root);
+    if (broken !== undefined) return fieldFailure(rules.ruleRejection(broken.path, 'schema', broken.reason));
+  }
+  const rejection = await options.fieldChecks?.atEnd(data);
+  if (rejection !== undefined) return fieldFailure(rejection);
   if (options.validators.length === 0) return undefined;
   const custom = await import('./custom-validators');
   return custom.runValidators(data, options.validators, options.context);
@@ -51,4 +65,8 @@ export async function validateData(
 /** `items[1].name is null; summary is missing` — the concrete reasons, for corrections and errors. */
 function describeFailures(failures: readonly EnsureFailure[]): string {
   return failures.map((failure) => failure.reason).join('; ');
+}
+
+function fieldFailure(rejection: FieldRejection): ValidationFailure {
+  return { stage: 'field', rejection, reason: `${rejection.path}: ${rejection.reason}` };
 }

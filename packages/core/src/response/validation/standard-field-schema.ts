@@ -1,0 +1,37 @@
+import { type PathSegment, WILDCARD } from '../../patch/path';
+import type { StandardSchemaV1 } from '../../schema/standard-schema';
+
+type FieldValidate = StandardSchemaV1['~standard']['validate'];
+
+/** Wrappers that only say "may be left out / null / defaulted": a path walks through to the inner schema. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional']);
+
+/**
+ * The validator of the schema at `segments` inside a Standard Schema, when it can be isolated, or
+ * `undefined`. Today: zod 4 (and zod/mini), walking `_zod.def` through objects' `shape`, arrays'
+ * `element` and the wrappers above. Anything else on the way (a union, a pipe or preprocess around
+ * a parent, a lazy, another library) leaves the field to the whole schema at the end: its value
+ * there could depend on more than the field, and an early check must never disagree with the end.
+ */
+export function standardFieldValidate(schema: object, segments: readonly PathSegment[]): FieldValidate | undefined {
+  let current: unknown = schema;
+  for (const segment of segments) {
+    let def = zodDef(current);
+    while (def !== undefined && WRAPPERS.has(String(def.type))) def = zodDef(def.innerType);
+    if (def === undefined) return undefined;
+    if (def.type === 'object' && typeof segment === 'string') {
+      const shape = def.shape as Record<string, unknown> | undefined;
+      current = shape !== undefined && Object.hasOwn(shape, segment) ? shape[segment] : undefined;
+    } else if (def.type === 'array' && (typeof segment === 'number' || segment === WILDCARD)) current = def.element;
+    else return undefined;
+  }
+  const props = (current as { '~standard'?: { validate?: unknown } } | undefined)?.['~standard'];
+  return typeof props?.validate === 'function' ? (props.validate.bind(props) as FieldValidate) : undefined;
+}
+
+function zodDef(schema: unknown): Record<string, unknown> | undefined {
+  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) return undefined;
+  const internals = (schema as { _zod?: { def?: unknown } })._zod;
+  const def = internals?.def;
+  return def !== null && typeof def === 'object' ? (def as Record<string, unknown>) : undefined;
+}

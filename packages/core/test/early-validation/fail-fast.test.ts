@@ -1,0 +1,167 @@
+import {
+  createResponse,
+  defineOutput,
+  type ObservationEvent,
+  type ResponseEvent,
+  ValidationError,
+} from '@fieldstream/core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { chunks, type Step, scripted } from '../response/model-helpers';
+
+const contact = defineOutput({
+  name: ['string', 'the name', 'not_null'],
+  priority: [['low', 'high'], 'priority'],
+  age: ['integer'],
+  notes: ['string', 'long notes'],
+});
+const goodAnswer = '{"name": "Ada", "priority": "high", "age": 36, "notes": "fine"}';
+const longNotes = 'x'.repeat(2000);
+
+/** Each chunk followed by a step that waits a timer turn (made when reached, as a network's wait is). */
+function slowly(texts: string[]): Step[] {
+  return texts.flatMap((text) => [
+    text,
+    { wait: { then: (resolve: () => void) => setTimeout(resolve, 1) } as unknown as Promise<void> },
+  ]);
+}
+
+function statusLine(events: ResponseEvent[]): string[] {
+  return events.map((event) =>
+    event.type === 'status'
+      ? `${event.attempt}:status:${event.status}${event.path === undefined ? '' : `:${event.path}`}`
+      : `${event.attempt}:${event.type}`,
+  );
+}
+
+describe('fail fast on a field that closes broken', () => {
+  it('stops the attempt at the enum field, retries with a correction naming the field, path and reason', async () => {
+    const bad = `{"name": "Ada", "priority": "urgent", "age": 36, "notes": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 5), chunks(goodAnswer, 5));
+    const response = createResponse({ model, input: 'x', output: contact, format: 'json', maxRetries: 1 });
+    const events: ResponseEvent[] = [];
+    response.subscribe((event) => events.push(event));
+    await expect(response.getData()).resolves.toEqual({ name: 'Ada', priority: 'high', age: 36, notes: 'fine' });
+    // The first attempt's stream was stopped right after the field closed.
+    expect(model.signals[0]?.aborted).toBe(true);
+    // It streamed up to the chunk that closed the field, and not one chunk more.
+    const streamed = events.map((e) => (e.type === 'text' && e.attempt === 0 ? e.delta : '')).join('');
+    const closes = bad.indexOf('"urgent"') + '"urgent"'.length;
+    expect(streamed).toBe(bad.slice(0, Math.ceil(closes / 5) * 5));
+    expect(statusLine(events.filter((e) => e.type === 'status'))).toEqual([
+      '0:status:streaming',
+      '0:status:retrying:priority',
+      '1:status:streaming',
+      '1:status:validating',
+      '1:status:done',
+    ]);
+    const retrying = events.find((e) => e.type === 'status' && e.status === 'retrying');
+    expect(retrying).toMatchObject({ reason: 'field_rejected', message: 'must be one of "low", "high", got "urgent"' });
+    const prompt = model.requests[1]?.prompt ?? '';
+    expect(prompt).toContain('[OUTPUT CORRECTION]');
+    expect(prompt).toContain(
+      'the field "priority" (path priority) was rejected: must be one of "low", "high", got "urgent"',
+    );
+    const observed = response.events.filter(
+      (e): e is Extract<ObservationEvent, { type: 'model.validation_failed' | 'model.retrying' }> =>
+        e.type === 'model.validation_failed' || e.type === 'model.retrying',
+    );
+    expect(observed.map((e) => [e.type, e.path])).toEqual([
+      ['model.validation_failed', 'priority'],
+      ['model.retrying', 'priority'],
+    ]);
+    expect(observed[0]).toMatchObject({ stage: 'field', validator_name: 'schema' });
+  });
+
+  it('rejects a not_null field the moment it closes blank', async () => {
+    const bad = `{"name": "  ", "priority": "low", "age": 1, "notes": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 4), chunks(goodAnswer, 4));
+    const response = createResponse({ model, input: 'x', output: contact, format: 'json', maxRetries: 2 });
+    await response.getData();
+    expect(model.requests[1]?.prompt).toContain('(path name) was rejected: name is blank');
+    expect(response.events.find((e) => e.type === 'model.validation_failed')).toMatchObject({
+      stage: 'field',
+      validator_name: 'ensure',
+      path: 'name',
+    });
+  });
+
+  it('with no retry left the answer streams to its end, and raiseEnsureFailure: false resolves with every field', async () => {
+    const bad = `{"name": "Ada", "priority": "urgent", "age": 36, "notes": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 50));
+    const response = createResponse({ model, input: 'x', output: contact, maxRetries: 0, raiseEnsureFailure: false });
+    await expect(response.getData()).resolves.toEqual({ name: 'Ada', priority: 'urgent', age: 36, notes: longNotes });
+    expect(model.signals[0]?.aborted).toBe(false);
+  });
+
+  it('the same rule rejects at the end when the budget is spent (a ValidationError naming the path)', async () => {
+    const bad = '{"name": "Ada", "priority": "high", "age": 3.5, "notes": ""}';
+    const response = createResponse({ model: scripted([bad]), input: 'x', output: contact, maxRetries: 0 });
+    const error = await response.getData().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      'Validator schema rejected the output: age: must be an integer, got 3.5',
+    );
+  });
+
+  it('earlyValidation: false streams the whole answer, then retries', async () => {
+    const bad = `{"name": "Ada", "priority": "urgent", "age": 36, "notes": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 50), [goodAnswer]);
+    const response = createResponse({ model, input: 'x', output: contact, maxRetries: 1, earlyValidation: false });
+    await response.getData();
+    expect(model.signals[0]?.aborted).toBe(false);
+    expect(response.events.find((e) => e.type === 'model.retrying')).toMatchObject({
+      path: 'priority',
+      retry_reason: 'field_rejected',
+    });
+  });
+
+  it('a zod field rule (email) is judged through its own sub-schema', async () => {
+    const schema = z.object({ email: z.string().email(), bio: z.string() });
+    const bad = `{"email": "not-an-email", "bio": "${longNotes}"}`;
+    const good = '{"email": "ada@example.com", "bio": "hi"}';
+    const model = scripted(chunks(bad, 6), [good]);
+    const response = createResponse({ model, input: 'x', output: schema, format: 'json', maxRetries: 1 });
+    await expect(response.getData()).resolves.toEqual({ email: 'ada@example.com', bio: 'hi' });
+    expect(model.signals[0]?.aborted).toBe(true);
+    expect(response.events.find((e) => e.type === 'model.retrying')).toMatchObject({
+      path: 'email',
+      validation_reason: 'Invalid email address',
+    });
+  });
+
+  it('validateField with a wildcard path, async, rejects an item as it closes', async () => {
+    const list = defineOutput({ items: [{ email: ['string'], note: ['string'] }] });
+    const bad = `{"items": [{"email": "a@x.io", "note": "ok"}, {"email": "nope", "note": "${longNotes}"}]}`;
+    const good = '{"items": [{"email": "a@x.io", "note": "ok"}]}';
+    const seen: string[] = [];
+    // A model that waits between chunks, as a network does: the async verdict arrives mid-stream.
+    const model = scripted(slowly(chunks(bad, 7)), [good]);
+    const response = createResponse({
+      model,
+      input: 'x',
+      output: list,
+      format: 'json',
+      maxRetries: 1,
+      validateField: {
+        'items[*].email': async (value, context) => {
+          seen.push(`${context.attemptIndex}:${context.path}`);
+          return String(value).includes('@') || { ok: false, reason: 'needs an @' };
+        },
+      },
+    });
+    await expect(response.getData()).resolves.toEqual({ items: [{ email: 'a@x.io', note: 'ok' }] });
+    expect(model.signals[0]?.aborted).toBe(true);
+    // The accepted attempt's field was judged once as it closed; its verdict was reused at the end.
+    expect(seen).toEqual(['0:items[0].email', '0:items[1].email', '1:items[0].email']);
+    expect(model.requests[1]?.prompt).toContain('the field "email" (path items[1].email) was rejected: needs an @');
+  });
+
+  it('a json answer with prose before its block is judged at the end only (a draft may follow)', async () => {
+    const bad = `Draft:\n{"name": "Ada", "priority": "urgent", "age": 1, "notes": "a"}\nFinal:\n${goodAnswer}`;
+    const model = scripted(chunks(bad, 5));
+    const response = createResponse({ model, input: 'x', output: contact, format: 'json', maxRetries: 2 });
+    await expect(response.getData()).resolves.toMatchObject({ priority: 'high' });
+    expect(model.requests).toHaveLength(1);
+  });
+});
