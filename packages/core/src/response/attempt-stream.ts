@@ -22,8 +22,8 @@ export type AttemptStreamOptions = {
   createParser(onText: (text: string) => void): StreamParser;
   /** Receives the attempt's events, provider meta included. */
   emit(event: LogEvent): void;
-  /** Judges fields as they close; a rejection stops the stream (docs/decisions/0022). */
-  fieldChecks?: FieldChecks;
+  /** Judges fields as they close (loading on demand); a rejection stops the stream (docs/decisions/0022-validate-while-streaming.md). */
+  fieldChecks?: Promise<FieldChecks>;
 };
 
 /** How one attempt's stream ended. */
@@ -99,19 +99,41 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   let iterator: AsyncIterator<ModelEvent> | undefined;
   // The model gets a signal of its own: a rejected field stops this attempt's request, not the response.
   const stop = new AbortController();
-  const checks = options.fieldChecks?.active === true ? options.fieldChecks : undefined;
   let rejected: FieldRejection | undefined;
-  const reject = (rejection: FieldRejection): AttemptOutcome => {
+  let streaming = true;
+  const stopped = (): AttemptOutcome => ({
+    kind: 'field_rejected',
+    rejection: rejected as FieldRejection,
+    text: parser?.text ?? '',
+  });
+  const reject = (rejection: FieldRejection): void => {
+    if (rejected !== undefined) return;
     rejected = rejection;
     stop.abort(new AbortError(`The field ${rejection.path} was rejected`));
     if (iterator !== undefined) closeQuietly(iterator);
     emitAnswer();
     emitPatch(native.close());
-    return { kind: 'field_rejected', rejection, text: parser?.text ?? '' };
   };
-  let streaming = true;
-  checks?.onLateRejection((rejection) => {
-    if (streaming && rejected === undefined) reject(rejection);
+  // The checks load on demand beside the request (never delaying it); chunks parsed meanwhile wait
+  // for them, and are judged at the latest when the stream ends, so the outcome never depends on
+  // how fast the module arrived, only how early the stream stops.
+  let checks: FieldChecks | undefined;
+  const held: (readonly StreamingData[])[] = [];
+  const judge = (patches: readonly StreamingData[]): void => {
+    const rejection = checks?.inspect(patches, format, () => parser?.text ?? '');
+    if (rejection !== undefined) reject(rejection);
+  };
+  const drain = (ready: FieldChecks): void => {
+    if (!ready.active) return void held.splice(0);
+    checks = ready;
+    for (const patches of held.splice(0)) if (rejected === undefined) judge(patches);
+  };
+  options.fieldChecks?.then((ready) => {
+    if (!streaming) return;
+    ready.onLateRejection((rejection) => {
+      if (streaming) reject(rejection);
+    });
+    drain(ready);
   });
   if (signal.aborted) stop.abort(signal.reason);
   // Abort closes the model's stream at once; the loop notices when its pending step settles. A
@@ -128,7 +150,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     while (true) {
       const step = await iterator.next();
       if (aborted) return { kind: 'aborted' };
-      if (rejected !== undefined) return { kind: 'field_rejected', rejection: rejected, text: parser?.text ?? '' };
+      if (rejected !== undefined) return stopped();
       if (step.done === true) break;
       const event = step.value;
       if (event.type === 'text' && event.delta !== '') {
@@ -143,8 +165,9 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           return parseFailure(error);
         }
         emitChunk(patches);
-        const rejection = checks?.inspect(patches, format, () => parser?.text ?? '');
-        if (rejection !== undefined) return reject(rejection);
+        if (checks !== undefined) judge(patches);
+        else if (options.fieldChecks !== undefined) held.push(patches);
+        if (rejected !== undefined) return stopped();
       } else if (event.type === 'reasoning') {
         emitPatch(native.delta(event.delta));
       } else if (event.type === 'patch') {
@@ -164,7 +187,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
-    if (rejected !== undefined) return { kind: 'field_rejected', rejection: rejected, text: parser?.text ?? '' };
+    if (rejected !== undefined) return stopped();
     if (iterator !== undefined) closeQuietly(iterator);
     const failure = asRequestError(error, parser?.text ?? '', attempt);
     return { kind: 'stream_failed', error: failure, retryable: isRetryableRequestError(failure) };
@@ -173,6 +196,10 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     signal.removeEventListener('abort', onAbort);
   }
 
+  if (held.length > 0 && options.fieldChecks !== undefined) {
+    drain(await options.fieldChecks);
+    if (rejected !== undefined) return stopped();
+  }
   emitPatch(native.close());
   if (sawPatch && !sawText) {
     // Already-parsed patches (an Agently instant stream): the data is what they built.

@@ -1,5 +1,5 @@
 import { readOwn } from '../patch/apply-patch';
-import { appendSegment, formatPath, type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
+import { appendSegment, type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { OutputDefinition } from '../schema/define-output';
 import { schemaNodeAt } from '../schema/schema-node-at';
@@ -7,7 +7,7 @@ import type { FormatName } from '../schema/select-format';
 import type { StandardSchemaV1 } from '../schema/standard-schema';
 import { standardSourceOf } from '../schema/standard-source';
 import { emptiness } from './validation/ensure-paths';
-import { leafRuleFailure, ruleRejection } from './validation/field-rules';
+import { firstRuleFailure, leafRuleFailure, ruleRejection } from './validation/field-rules';
 import type {
   FieldRejection,
   FieldValidationContext,
@@ -36,7 +36,7 @@ export function fieldCheckPlan(
   maxRetries: number,
 ): FieldCheckPlan {
   const validators = Object.entries(validateField ?? {}).map(
-    ([path, validator]) => [formatPath(parsePath(path)), validator] as const,
+    ([path, validator]) => [canonicalPath(path), validator] as const,
   );
   return { output, validators, early, input, maxRetries };
 }
@@ -97,8 +97,17 @@ export class FieldChecks {
     return undefined;
   }
 
-  /** The field validators over the final data, in registration and document order; the first rejection. */
+  /**
+   * The final data's field checks: the schema's rules per field (tuple DSL and JSON Schema; a
+   * Standard Schema judges itself, last), then the field validators in registration and document
+   * order. The first rejection.
+   */
   async atEnd(data: unknown): Promise<FieldRejection | undefined> {
+    const { output } = this.#plan;
+    if (output !== undefined && output.standard === undefined) {
+      const broken = firstRuleFailure(data, output.root);
+      if (broken !== undefined) return ruleRejection(broken.path, 'schema', broken.reason);
+    }
     for (const [key, validator] of this.#plan.validators) {
       for (const match of matchesOf(data, parsePath(key))) {
         const check = this.#validatorCheck(key, validator, match.path, wildcardOf(match.path), match.value);
@@ -227,6 +236,13 @@ function followsKeptBlock(format: FormatName, text: string, output: OutputDefini
   if (open < 0 || !/^\s*(```[\w-]*\s*)?$/.test(text.slice(0, open))) return false;
   const kind = output?.root.kind;
   return kind === undefined || kind === (text[open] === '[' ? 'array' : 'object');
+}
+
+/** A path as patches write it (`items[*].email`), whatever quoting the caller used. */
+function canonicalPath(path: string): string {
+  let out = '';
+  for (const segment of parsePath(path)) out = segment === WILDCARD ? `${out}[*]` : appendSegment(out, segment);
+  return out;
 }
 
 /** Every place of `data` a path (indexes or `[*]`) names, in document order; own keys only. */

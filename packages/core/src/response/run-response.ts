@@ -59,16 +59,21 @@ export type RunContext = {
 export async function runResponse(context: RunContext): Promise<Settlement> {
   const { emit, observe, signal } = context;
   let format = context.format.first;
-  // Field checks load only for a response that has something to check (decision 0013).
+  // Field checks load on demand, only for a response that has something to check (decision 0013),
+  // while the first request goes out.
   const fields =
-    context.output !== undefined || context.validateField !== undefined ? await import('./field-checks') : undefined;
-  const plan = fields?.fieldCheckPlan(
-    context.output,
-    context.validateField,
-    context.earlyValidation,
-    context.input,
-    context.maxRetries,
-  );
+    context.output !== undefined || context.validateField !== undefined
+      ? import('./field-checks').then((module) => ({
+          module,
+          plan: module.fieldCheckPlan(
+            context.output,
+            context.validateField,
+            context.earlyValidation,
+            context.input,
+            context.maxRetries,
+          ),
+        }))
+      : undefined;
   emit({ type: 'attempt', attempt: 0, format: format.name });
   for (let attempt = 0; ; attempt++) {
     if (signal.aborted) return { kind: 'aborted' };
@@ -86,7 +91,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     observe({ type: 'model.requesting', attempt, format: format.name, prompt });
     const { output, maxDepth } = context;
     const resolved = format;
-    const fieldChecks = fields && plan ? new fields.FieldChecks(plan, attempt) : undefined;
+    const fieldChecks = fields?.then(({ module, plan }) => new module.FieldChecks(plan, attempt));
     const outcome = await streamAttempt({
       model: context.model,
       request,

@@ -1,13 +1,14 @@
 import {
   createResponse,
   defineOutput,
+  type Model,
   type ObservationEvent,
   type ResponseEvent,
   ValidationError,
 } from '@fieldstream/core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chunks, type Step, scripted } from '../response/model-helpers';
+import { chunks, scripted } from '../response/model-helpers';
 
 const contact = defineOutput({
   name: ['string', 'the name', 'not_null'],
@@ -18,12 +19,19 @@ const contact = defineOutput({
 const goodAnswer = '{"name": "Ada", "priority": "high", "age": 36, "notes": "fine"}';
 const longNotes = 'x'.repeat(2000);
 
-/** Each chunk followed by a step that waits a timer turn (made when reached, as a network's wait is). */
-function slowly(texts: string[]): Step[] {
-  return texts.flatMap((text) => [
-    text,
-    { wait: { then: (resolve: () => void) => setTimeout(resolve, 1) } as unknown as Promise<void> },
-  ]);
+/** A model that plays `turns[n]` on its n-th call, waiting a timer turn between chunks as a network does. */
+function slowModel(...turns: string[][]): Model & { signals: AbortSignal[]; prompts: string[] } {
+  const signals: AbortSignal[] = [];
+  const prompts: string[] = [];
+  const model: Model = async function* (request, { signal }) {
+    signals.push(signal);
+    prompts.push(request.prompt);
+    for (const delta of turns[request.attempt] ?? []) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      yield { type: 'text', delta };
+    }
+  };
+  return Object.assign(model, { signals, prompts });
 }
 
 function statusLine(events: ResponseEvent[]): string[] {
@@ -33,6 +41,10 @@ function statusLine(events: ResponseEvent[]): string[] {
       : `${event.attempt}:${event.type}`,
   );
 }
+
+// The checks load on demand beside a response's first request; loaded here first, so that every
+// response of this file judges its first chunk (in a page the module arrives within milliseconds).
+beforeAll(() => import('../../src/response/field-checks'));
 
 describe('fail fast on a field that closes broken', () => {
   it('stops the attempt at the enum field, retries with a correction naming the field, path and reason', async () => {
@@ -136,7 +148,7 @@ describe('fail fast on a field that closes broken', () => {
     const good = '{"items": [{"email": "a@x.io", "note": "ok"}]}';
     const seen: string[] = [];
     // A model that waits between chunks, as a network does: the async verdict arrives mid-stream.
-    const model = scripted(slowly(chunks(bad, 7)), [good]);
+    const model = slowModel(chunks(bad, 7), [good]);
     const response = createResponse({
       model,
       input: 'x',
@@ -154,7 +166,7 @@ describe('fail fast on a field that closes broken', () => {
     expect(model.signals[0]?.aborted).toBe(true);
     // The accepted attempt's field was judged once as it closed; its verdict was reused at the end.
     expect(seen).toEqual(['0:items[0].email', '0:items[1].email', '1:items[0].email']);
-    expect(model.requests[1]?.prompt).toContain('the field "email" (path items[1].email) was rejected: needs an @');
+    expect(model.prompts[1]).toContain('the field "email" (path items[1].email) was rejected: needs an @');
   });
 
   it('a json answer with prose before its block is judged at the end only (a draft may follow)', async () => {

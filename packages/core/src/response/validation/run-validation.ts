@@ -25,8 +25,11 @@ export type ValidateDataOptions = {
   /** Step 4, in order: the `.validate()` chain first, then the per-call ones. */
   validators: readonly Validator<never>[];
   context: ValidationContext;
-  /** The attempt's field validators, run over the final data after ensure (decision 0022). */
-  fieldChecks?: { atEnd(data: unknown): Promise<FieldRejection | undefined> };
+  /**
+   * The attempt's field checks, run over the final data after ensure: the schema's rules per field
+   * and the field validators (docs/decisions/0022-validate-while-streaming.md).
+   */
+  fieldChecks?: Promise<{ atEnd(data: unknown): Promise<FieldRejection | undefined> }>;
 };
 
 /**
@@ -48,14 +51,7 @@ export async function validateData(
     const failures = checkEnsurePaths(data, output.ensureKeys);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
-  if (output !== undefined && output.standard === undefined) {
-    // The schema's own rules per field, the ones the stream judged as fields closed (a Standard
-    // Schema judges them itself, last).
-    const rules = await import('./field-rules');
-    const broken = rules.firstRuleFailure(data, output.root);
-    if (broken !== undefined) return fieldFailure(rules.ruleRejection(broken.path, 'schema', broken.reason));
-  }
-  const rejection = await options.fieldChecks?.atEnd(data);
+  const rejection = await (await options.fieldChecks)?.atEnd(data);
   if (rejection !== undefined) return fieldFailure(rejection);
   if (options.validators.length === 0) return undefined;
   const custom = await import('./custom-validators');
