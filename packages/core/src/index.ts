@@ -55,6 +55,12 @@ export type { ResponseMeta } from './response/response-meta';
 export type { CreateResponseOptions } from './response/response-options';
 export type { RetryPolicy } from './response/retry-policy';
 export type {
+  FieldRejection,
+  FieldValidationContext,
+  FieldValidator,
+  FieldValidators,
+} from './response/validation/field-validator';
+export type {
   ValidationContext,
   Validator,
   ValidatorFunction,

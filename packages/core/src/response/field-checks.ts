@@ -70,7 +70,7 @@ export class FieldChecks {
     // With no retry left the answer streams to its end as before: nothing to stop early for.
     this.#early = plan.early && attempt < plan.maxRetries;
     this.#context = { attemptIndex: attempt, maxRetries: plan.maxRetries, input: plan.input };
-    this.#standard = plan.output?.standard === undefined ? undefined : standardSourceOf(plan.output);
+    this.#standard = plan.output === undefined ? undefined : standardSourceOf(plan.output);
   }
 
   /** Who hears a rejection an async check finds after `inspect` returned (the attempt's stream). */
@@ -104,7 +104,7 @@ export class FieldChecks {
    */
   async atEnd(data: unknown): Promise<FieldRejection | undefined> {
     const { output } = this.#plan;
-    if (output !== undefined && output.standard === undefined) {
+    if (output !== undefined && this.#standard === undefined) {
       const broken = firstRuleFailure(data, output.root);
       if (broken !== undefined) return ruleRejection(broken.path, 'schema', broken.reason);
     }

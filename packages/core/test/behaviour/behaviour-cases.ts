@@ -9,6 +9,7 @@ import {
   defineOutput,
   EnsureError,
   FieldstreamError,
+  type FieldValidators,
   type FormatOption,
   OutputParseError,
   type OutputSchema,
@@ -23,6 +24,7 @@ import {
 } from '@fieldstream/core';
 import type { ScriptedFault } from '@fieldstream/core/testing';
 import { z } from 'zod';
+import { earlyValidationCases } from './early-validation-cases';
 
 /** What a case asks for: a scripted model's answers and faults, and the response's options. */
 export type BehaviourSpec = {
@@ -35,6 +37,7 @@ export type BehaviourSpec = {
   maxRetries?: number;
   retry?: RetryPolicy;
   validate?: Validator<unknown>[];
+  validateField?: FieldValidators;
 };
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -317,6 +320,7 @@ export const behaviourCases: BehaviourCase[] = [
       store: goodData,
     },
   },
+  ...earlyValidationCases,
 ];
 
 /** Per path of both attempts: the deltas joined, the last value, the number of `done` events. */

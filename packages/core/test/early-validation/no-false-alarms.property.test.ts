@@ -13,9 +13,9 @@ import {
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { splitAt } from '../support/chunkings';
 import { dataSet } from '../format-independence/support/data-set';
 import { renderers } from '../format-independence/support/renderers';
+import { splitAt } from '../support/chunkings';
 
 // The checks load on demand; loaded once here so every response judges fields as they stream.
 beforeAll(() => import('../../src/response/field-checks'));
@@ -63,7 +63,12 @@ async function settle(response: StreamedResponse<unknown>): Promise<'passed' | '
 }
 
 describe('early validation never fires on an answer that passes at the end (fast-check)', () => {
-  const decoration = fc.record({ think: fc.boolean(), preamble: fc.boolean(), fence: fc.boolean(), trailing: fc.boolean() });
+  const decoration = fc.record({
+    think: fc.boolean(),
+    preamble: fc.boolean(),
+    fence: fc.boolean(),
+    trailing: fc.boolean(),
+  });
   const cuts = fc.array(fc.nat(), { maxLength: 40 });
 
   for (const { name, output } of outputs) {
@@ -80,7 +85,12 @@ describe('early validation never fires on an answer that passes at the end (fast
               cutsAt.map((cut) => cut % (text.length + 1)),
             );
             const options = { input: 'x', output, format: renderer.format, validateField };
-            const atEnd = createResponse({ ...options, model: repeating(chunks), maxRetries: 0, earlyValidation: false });
+            const atEnd = createResponse({
+              ...options,
+              model: repeating(chunks),
+              maxRetries: 0,
+              earlyValidation: false,
+            });
             const early = createResponse({ ...options, model: repeating(chunks), maxRetries: 1 });
             const [endVerdict, earlyVerdict] = await Promise.all([settle(atEnd), settle(early)]);
             const judgedEarly = early.events.filter(

@@ -14,6 +14,7 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readon
  * there could depend on more than the field, and an early check must never disagree with the end.
  */
 export function standardFieldValidate(schema: object, segments: readonly PathSegment[]): FieldValidate | undefined {
+  if (isRemote(schema)) return schema.fieldValidate(segments);
   let current: unknown = schema;
   for (const segment of segments) {
     let def = zodDef(current);
@@ -27,6 +28,16 @@ export function standardFieldValidate(schema: object, segments: readonly PathSeg
   }
   const props = (current as { '~standard'?: { validate?: unknown } } | undefined)?.['~standard'];
   return typeof props?.validate === 'function' ? (props.validate.bind(props) as FieldValidate) : undefined;
+}
+
+/**
+ * A schema that lives elsewhere: in a Worker, the main thread's (worker/worker-host.ts), asked per
+ * field. Its answer is the main thread's sub-schema verdict, or a pass when it has none.
+ */
+export type RemoteFieldSchema = { fieldValidate(segments: readonly PathSegment[]): FieldValidate };
+
+function isRemote(schema: object): schema is RemoteFieldSchema {
+  return typeof (schema as Partial<RemoteFieldSchema>).fieldValidate === 'function';
 }
 
 function zodDef(schema: unknown): Record<string, unknown> | undefined {
