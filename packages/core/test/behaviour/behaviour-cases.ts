@@ -24,7 +24,7 @@ import {
 } from '@fieldstream/core';
 import type { ScriptedFault } from '@fieldstream/core/testing';
 import { z } from 'zod';
-import { earlyValidationCases } from './early-validation-cases';
+import { earlyValidationCases, retryWithoutValidating } from './early-validation-cases';
 
 /** What a case asks for: a scripted model's answers and faults, and the response's options. */
 export type BehaviourSpec = {
@@ -62,17 +62,11 @@ const noTags = '{"title": "Fix login", "tags": [], "meta": {"owner": "Ada", "urg
 const noTitle = good.replace('"Fix login"', '""');
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
-/** The events of an answer rejected once, then accepted. */
+/** The events of an answer rejected once, then accepted: the first attempt was validated. */
 const oneRetryTimeline = [
-  '0:attempt:json',
-  '0:status:streaming',
+  ...retryWithoutValidating.slice(0, 2),
   '0:status:validating',
-  '0:status:retrying',
-  '1:attempt:json',
-  '1:status:streaming',
-  '1:status:validating',
-  '1:final',
-  '1:status:done',
+  ...retryWithoutValidating.slice(2),
 ];
 
 const needsTags: Validator<unknown> = {
@@ -214,16 +208,7 @@ export const behaviourCases: BehaviourCase[] = [
     },
     expected: {
       data: goodData,
-      events: [
-        '0:attempt:json',
-        '0:status:streaming',
-        '0:status:retrying',
-        '1:attempt:json',
-        '1:status:streaming',
-        '1:status:validating',
-        '1:final',
-        '1:status:done',
-      ],
+      events: retryWithoutValidating,
       requestFailed: { class: 'TransportError', name: 'TransportError', code: 'TRANSPORT_FAILED', attempt: 0 },
     },
   },

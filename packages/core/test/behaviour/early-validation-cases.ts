@@ -8,11 +8,8 @@ import { z } from 'zod';
 import { type BehaviourCase, timeline } from './behaviour-cases';
 
 const longNote = 'a long note that the model keeps writing '.repeat(30);
-const triage = defineOutput({ severity: [['low', 'high'], 'how bad'], note: ['string', 'details'] });
-const contact = z.object({ email: z.string().email(), note: z.string() });
-
-/** The timeline of a retry that a field check started: no `validating` for the stopped attempt. */
-const stoppedTimeline = [
+/** The events of an attempt that ended without validation (a dropped stream, a rejected field), then a retry. */
+export const retryWithoutValidating = [
   '0:attempt:json',
   '0:status:streaming',
   '0:status:retrying',
@@ -22,6 +19,9 @@ const stoppedTimeline = [
   '1:final',
   '1:status:done',
 ];
+
+const triage = defineOutput({ severity: [['low', 'high'], 'how bad'], note: ['string', 'details'] });
+const contact = z.object({ email: z.string().email(), note: z.string() });
 
 /**
  * What a user sees when the retry starts (the store's first `retrying` state): the retry record,
@@ -54,6 +54,28 @@ async function observeRejection(response: StreamedResponse<unknown>, rejected: s
   return { data, events, atRetry, observed, after: store.getField(rejected).rejected };
 }
 
+/** What every case expects: one field rejected as it closed (`by` a rule or validator), then the data. */
+function rejectedOnce(
+  data: unknown,
+  by: string,
+  path: string,
+  value: unknown,
+  message: string,
+  afterComplete: boolean,
+) {
+  return {
+    data,
+    events: retryWithoutValidating,
+    atRetry: {
+      retry: { attempt: 1, reason: 'field_rejected', message, delayMs: 0, path },
+      field: { value, rejected: message },
+      afterComplete,
+    },
+    observed: [`failed:field:${by}:${path}:${message}`, `retrying:field_rejected:${path}`],
+    after: undefined,
+  };
+}
+
 export const earlyValidationCases: BehaviourCase[] = [
   {
     name: 'a field breaks its schema rule as it closes: the attempt stops there, one retry, the store shows why',
@@ -65,26 +87,14 @@ export const earlyValidationCases: BehaviourCase[] = [
       delayMs: 3,
     },
     run: (response) => observeRejection(response, 'severity', 'note'),
-    expected: {
-      data: { severity: 'high', note: 'ok' },
-      events: stoppedTimeline,
-      atRetry: {
-        retry: {
-          attempt: 1,
-          reason: 'field_rejected',
-          message: 'must be one of "low", "high", got "urgent"',
-          delayMs: 0,
-          path: 'severity',
-        },
-        field: { value: 'urgent', rejected: 'must be one of "low", "high", got "urgent"' },
-        afterComplete: false,
-      },
-      observed: [
-        'failed:field:schema:severity:must be one of "low", "high", got "urgent"',
-        'retrying:field_rejected:severity',
-      ],
-      after: undefined,
-    },
+    expected: rejectedOnce(
+      { severity: 'high', note: 'ok' },
+      'schema',
+      'severity',
+      'urgent',
+      'must be one of "low", "high", got "urgent"',
+      false,
+    ),
   },
   {
     name: "a zod field's own rule (email) rejects it as it closes, wherever the response runs",
@@ -96,26 +106,17 @@ export const earlyValidationCases: BehaviourCase[] = [
       delayMs: 3,
     },
     run: (response) => observeRejection(response, 'email', 'note'),
-    expected: {
-      data: { email: 'ada@example.com', note: 'ok' },
-      events: stoppedTimeline,
-      atRetry: {
-        retry: {
-          attempt: 1,
-          reason: 'field_rejected',
-          message: 'Invalid email address',
-          delayMs: 0,
-          path: 'email',
-        },
-        field: { value: 'not-an-email', rejected: 'Invalid email address' },
-        afterComplete: false,
-      },
-      observed: ['failed:field:schema:email:Invalid email address', 'retrying:field_rejected:email'],
-      after: undefined,
-    },
+    expected: rejectedOnce(
+      { email: 'ada@example.com', note: 'ok' },
+      'schema',
+      'email',
+      'not-an-email',
+      'Invalid email address',
+      false,
+    ),
   },
   {
-    name: 'a validateField on a wildcard path rejects one list item as it closes',
+    name: 'a validateField rejects a field as it closes (asked of the main thread from a Worker)',
     spec: {
       answers: [`{"severity": "low", "note": "${longNote}"}`, '{"severity": "low", "note": "short"}'],
       output: triage,
@@ -127,22 +128,13 @@ export const earlyValidationCases: BehaviourCase[] = [
       },
     },
     run: (response) => observeRejection(response, 'note', 'note'),
-    expected: {
-      data: { severity: 'low', note: 'short' },
-      events: stoppedTimeline,
-      atRetry: {
-        retry: {
-          attempt: 1,
-          reason: 'field_rejected',
-          message: 'keep the note under 200 characters',
-          delayMs: 0,
-          path: 'note',
-        },
-        field: { value: longNote, rejected: 'keep the note under 200 characters' },
-        afterComplete: true,
-      },
-      observed: ['failed:field:note:note:keep the note under 200 characters', 'retrying:field_rejected:note'],
-      after: undefined,
-    },
+    expected: rejectedOnce(
+      { severity: 'low', note: 'short' },
+      'note',
+      'note',
+      longNote,
+      'keep the note under 200 characters',
+      true,
+    ),
   },
 ];
