@@ -45,7 +45,10 @@ const budgets: Budget[] = [
     target: 18 * KB,
     // Missed (decision 0013): a regression guard ~0.5 KB above today's size (fully minified, as an
     // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
-    ceiling: 31.5 * KB,
+    // Raised 31.5 → 32.0 for early field validation (decision 0022): the checks load on demand,
+    // what stays is the glue (the attempt's own model signal, chunks held until the checks load, the
+    // store's rejected field), +0.7 KB.
+    ceiling: 32.0 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -1,5 +1,5 @@
 import { invalid } from '../errors/check-argument';
-import { AbortError, FieldstreamError, OutputParseError } from '../errors/errors';
+import { FieldstreamError, OutputParseError } from '../errors/errors';
 import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
 import { applyPatch } from '../patch/apply-patch';
@@ -109,31 +109,18 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   const reject = (rejection: FieldRejection): void => {
     if (rejected !== undefined) return;
     rejected = rejection;
-    stop.abort(new AbortError(`The field ${rejection.path} was rejected`));
+    stop.abort();
     if (iterator !== undefined) closeQuietly(iterator);
     emitAnswer();
     emitPatch(native.close());
   };
-  // The checks load on demand beside the request (never delaying it); chunks parsed meanwhile wait
-  // for them, and are judged at the latest when the stream ends, so the outcome never depends on
-  // how fast the module arrived, only how early the stream stops.
-  let checks: FieldChecks | undefined;
+  // The checks load on demand beside the request, never delaying it; chunks parsed meanwhile are
+  // held for them (`FieldChecks.watch`), at the latest until the stream ends.
   const held: (readonly StreamingData[])[] = [];
-  const judge = (patches: readonly StreamingData[]): void => {
-    const rejection = checks?.inspect(patches, format, () => parser?.text ?? '');
-    if (rejection !== undefined) reject(rejection);
-  };
-  const drain = (ready: FieldChecks): void => {
-    if (!ready.active) return void held.splice(0);
-    checks = ready;
-    for (const patches of held.splice(0)) if (rejected === undefined) judge(patches);
-  };
-  options.fieldChecks?.then((ready) => {
-    if (!streaming) return;
-    ready.onLateRejection((rejection) => {
-      if (streaming) reject(rejection);
-    });
-    drain(ready);
+  const readText = () => parser?.text ?? '';
+  let judge: ((patches: readonly StreamingData[]) => void) | undefined;
+  options.fieldChecks?.then((checks) => {
+    if (streaming) judge = checks.watch(held, format, readText, reject, () => streaming);
   });
   if (signal.aborted) stop.abort(signal.reason);
   // Abort closes the model's stream at once; the loop notices when its pending step settles. A
@@ -165,7 +152,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           return parseFailure(error);
         }
         emitChunk(patches);
-        if (checks !== undefined) judge(patches);
+        if (judge !== undefined) judge(patches);
         else if (options.fieldChecks !== undefined) held.push(patches);
         if (rejected !== undefined) return stopped();
       } else if (event.type === 'reasoning') {
@@ -197,7 +184,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   }
 
   if (held.length > 0 && options.fieldChecks !== undefined) {
-    drain(await options.fieldChecks);
+    (await options.fieldChecks).watch(held, format, readText, reject, () => false);
     if (rejected !== undefined) return stopped();
   }
   emitPatch(native.close());

@@ -72,17 +72,13 @@ export function checkValidator(where: string, validator: unknown): void {
   }
 }
 
-/** `validateField`: `{ path: function }`, each key a path of the grammar (a wildcard allowed). */
-export function checkFieldValidators(validateField: unknown, where = `${WHERE}.validateField`): void {
+/** `validateField`: `{ path: function }`; a key that is no path throws its `PathSyntaxError`. */
+function checkFieldValidators(validateField: unknown, where = `${WHERE}.validateField`): void {
   if (validateField === undefined) return;
   checkObject(where, validateField);
   for (const [path, validator] of Object.entries(validateField)) {
     checkFunction(`${where}[${JSON.stringify(path)}]`, validator);
-    try {
-      parsePath(path);
-    } catch (error) {
-      throw invalid(where, `keys that are paths (${(error as Error).message})`, path);
-    }
+    parsePath(path);
   }
 }
 

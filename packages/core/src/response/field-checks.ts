@@ -14,6 +14,7 @@ import type {
   FieldValidator,
   FieldValidators,
 } from './validation/field-validator';
+import type { ValidationFailure } from './validation/run-validation';
 import { standardFieldValidate } from './validation/standard-field-schema';
 import { type NormalisedVerdict, normaliseVerdict } from './validation/validator';
 
@@ -28,17 +29,19 @@ export type FieldCheckPlan = {
   maxRetries: number;
 };
 
-export function fieldCheckPlan(
-  output: OutputDefinition | undefined,
-  validateField: FieldValidators | undefined,
-  early: boolean,
-  input: unknown,
-  maxRetries: number,
-): FieldCheckPlan {
-  const validators = Object.entries(validateField ?? {}).map(
+/** Makes each attempt's field checks for a response (`runResponse`'s context, read once). */
+export function fieldChecksFor(context: {
+  output: OutputDefinition | undefined;
+  validateField: FieldValidators | undefined;
+  earlyValidation: boolean;
+  input: unknown;
+  maxRetries: number;
+}): (attempt: number) => FieldChecks {
+  const validators = Object.entries(context.validateField ?? {}).map(
     ([path, validator]) => [canonicalPath(path), validator] as const,
   );
-  return { output, validators, early, input, maxRetries };
+  const plan: FieldCheckPlan = { ...context, validators, early: context.earlyValidation };
+  return (attempt) => new FieldChecks(plan, attempt);
 }
 
 type Check = { name: string; verdict: NormalisedVerdict | Promise<NormalisedVerdict> };
@@ -48,7 +51,7 @@ type Leaf = { validate: StandardSchemaV1['~standard']['validate'] | undefined; n
  * One attempt's field checks. While the answer streams, `inspect` judges every field whose `done`
  * was observed in the text (its value can no longer change): its `not_null` mark, the schema's own
  * rule for it and its field validators. A retryable rejection found at once is returned; one an
- * async check finds later goes to the `onLateRejection` listener (the attempt then stops its stream). At the
+ * async check finds later goes to `watch`'s `reject` (the attempt then stops its stream). At the
  * end, `atEnd` runs the field validators over the final data, reusing each verdict already given
  * for the same value.
  */
@@ -73,9 +76,27 @@ export class FieldChecks {
     this.#standard = plan.output === undefined ? undefined : standardSourceOf(plan.output);
   }
 
-  /** Who hears a rejection an async check finds after `inspect` returned (the attempt's stream). */
-  onLateRejection(listener: (rejection: FieldRejection) => void): void {
-    this.#onLateRejection = listener;
+  /**
+   * Starts judging an attempt's stream: the chunks `held` while this module loaded first, then each
+   * chunk the returned function is given. A rejection goes to `reject`, also one an async check
+   * finds later while `live()` (the stream still runs).
+   */
+  watch(
+    held: (readonly StreamingData[])[],
+    format: FormatName,
+    text: () => string,
+    reject: (rejection: FieldRejection) => void,
+    live: () => boolean,
+  ): (patches: readonly StreamingData[]) => void {
+    const judge = (patches: readonly StreamingData[]): void => {
+      const rejection = this.active ? this.inspect(patches, format, text) : undefined;
+      if (rejection !== undefined) reject(rejection);
+    };
+    this.#onLateRejection = (rejection) => {
+      if (live()) reject(rejection);
+    };
+    for (const patches of held.splice(0)) judge(patches);
+    return judge;
   }
 
   /** Whether `inspect` can ever reject: a plan with nothing to check costs the stream nothing. */
@@ -102,17 +123,17 @@ export class FieldChecks {
    * Standard Schema judges itself, last), then the field validators in registration and document
    * order. The first rejection.
    */
-  async atEnd(data: unknown): Promise<FieldRejection | undefined> {
+  async atEnd(data: unknown): Promise<ValidationFailure | undefined> {
     const { output } = this.#plan;
     if (output !== undefined && this.#standard === undefined) {
       const broken = firstRuleFailure(data, output.root);
-      if (broken !== undefined) return ruleRejection(broken.path, 'schema', broken.reason);
+      if (broken !== undefined) return fieldFailure(ruleRejection(broken.path, 'schema', broken.reason));
     }
     for (const [key, validator] of this.#plan.validators) {
       for (const match of matchesOf(data, parsePath(key))) {
         const check = this.#validatorCheck(key, validator, match.path, wildcardOf(match.path), match.value);
         const verdict = await check.verdict;
-        if (!verdict.ok) return rejectionOf(match.path, verdict);
+        if (!verdict.ok) return fieldFailure(rejectionOf(match.path, verdict));
       }
     }
     return undefined;
@@ -198,6 +219,10 @@ export class FieldChecks {
     this.rejection = rejection;
     return rejection;
   }
+}
+
+function fieldFailure(rejection: FieldRejection): ValidationFailure {
+  return { stage: 'field', rejection, reason: `${rejection.path}: ${rejection.reason}` };
 }
 
 function rejectionOf(path: string, verdict: Extract<NormalisedVerdict, { ok: false }>): FieldRejection {

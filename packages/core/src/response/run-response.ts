@@ -59,20 +59,10 @@ export type RunContext = {
 export async function runResponse(context: RunContext): Promise<Settlement> {
   const { emit, observe, signal } = context;
   let format = context.format.first;
-  // Field checks load on demand, only for a response that has something to check (decision 0013),
-  // while the first request goes out.
+  // Field checks load on demand, beside the first request, for a response with something to check.
   const fields =
     context.output !== undefined || context.validateField !== undefined
-      ? import('./field-checks').then((module) => ({
-          module,
-          plan: module.fieldCheckPlan(
-            context.output,
-            context.validateField,
-            context.earlyValidation,
-            context.input,
-            context.maxRetries,
-          ),
-        }))
+      ? import('./field-checks').then((module) => module.fieldChecksFor(context))
       : undefined;
   emit({ type: 'attempt', attempt: 0, format: format.name });
   for (let attempt = 0; ; attempt++) {
@@ -91,7 +81,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     observe({ type: 'model.requesting', attempt, format: format.name, prompt });
     const { output, maxDepth } = context;
     const resolved = format;
-    const fieldChecks = fields?.then(({ module, plan }) => new module.FieldChecks(plan, attempt));
+    const fieldChecks = fields?.then((checksFor) => checksFor(attempt));
     const outcome = await streamAttempt({
       model: context.model,
       request,
@@ -154,7 +144,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         validation_reason: failure.reason,
         validation_payload: failure.payload,
         delay_ms: delayMs,
-        ...(failure.path === undefined ? {} : { path: failure.path }),
+        path: failure.path,
       });
       emit({
         type: 'status',
@@ -163,7 +153,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         retryDelayMs: delayMs,
         reason: failure.retryReason,
         message: failure.reason,
-        ...(failure.path === undefined ? {} : { path: failure.path }),
+        path: failure.path,
       });
       if (!(await waitBeforeRetry(delayMs, signal))) return { kind: 'aborted' };
       emit({ type: 'attempt', attempt: attempt + 1, format: format.name, reason: failure.retryReason });

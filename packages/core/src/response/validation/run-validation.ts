@@ -29,7 +29,7 @@ export type ValidateDataOptions = {
    * The attempt's field checks, run over the final data after ensure: the schema's rules per field
    * and the field validators (docs/decisions/0022-validate-while-streaming.md).
    */
-  fieldChecks?: Promise<{ atEnd(data: unknown): Promise<FieldRejection | undefined> }>;
+  fieldChecks?: Promise<{ atEnd(data: unknown): Promise<ValidationFailure | undefined> }>;
 };
 
 /**
@@ -51,8 +51,8 @@ export async function validateData(
     const failures = checkEnsurePaths(data, output.ensureKeys);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
-  const rejection = await (await options.fieldChecks)?.atEnd(data);
-  if (rejection !== undefined) return fieldFailure(rejection);
+  const field = await (await options.fieldChecks)?.atEnd(data);
+  if (field !== undefined) return field;
   if (options.validators.length === 0) return undefined;
   const custom = await import('./custom-validators');
   return custom.runValidators(data, options.validators, options.context);
@@ -61,8 +61,4 @@ export async function validateData(
 /** `items[1].name is null; summary is missing` — the concrete reasons, for corrections and errors. */
 function describeFailures(failures: readonly EnsureFailure[]): string {
   return failures.map((failure) => failure.reason).join('; ');
-}
-
-function fieldFailure(rejection: FieldRejection): ValidationFailure {
-  return { stage: 'field', rejection, reason: `${rejection.path}: ${rejection.reason}` };
 }
