@@ -17,6 +17,9 @@ const ServerStreamPage = lazy(() =>
 );
 const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
 const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
+const EarlyValidationPage = lazy(() =>
+  import('./pages/early/early-validation-page').then((m) => ({ default: m.EarlyValidationPage })),
+);
 const ZodPage = lazy(() => import('./pages/zod/zod-page').then((m) => ({ default: m.ZodPage })));
 
 const NAV = [
@@ -31,6 +34,7 @@ const NAV = [
   { path: '/server', label: 'Server stream' },
   { path: '/worker', label: 'Worker' },
   { path: '/zod', label: 'Zod schema' },
+  { path: '/early', label: 'Early validation' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -49,6 +53,7 @@ export function App(): ReactElement {
   else if (path === '/server') page = <ServerStreamPage key={key} />;
   else if (path === '/worker') page = <WorkerPage key={key} />;
   else if (path === '/zod') page = <ZodPage key={key} />;
+  else if (path === '/early') page = <EarlyValidationPage key={key} />;
   else page = <HomePage />;
   return (
     <>

@@ -19,7 +19,7 @@ declare global {
 // As behaviour-sources.ts's `workerInThread`, without `worker: false`: a real Worker where one exists.
 const realWorker: BehaviourSource = {
   name: 'in a real Worker (createWorkerResponse)',
-  create: ({ answers, faults, chunkSize, delayMs, output, format, maxRetries, retry, validate }) =>
+  create: ({ answers, faults, chunkSize, delayMs, output, format, maxRetries, retry, validate, validateField }) =>
     createWorkerResponse({
       model: { provider: 'scripted', answers, faults, chunkSize, delayMs },
       input: 'fix the login',
@@ -28,6 +28,7 @@ const realWorker: BehaviourSource = {
       maxRetries,
       retry,
       validate,
+      validateField,
     }),
 };
 
