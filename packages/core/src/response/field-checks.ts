@@ -45,7 +45,11 @@ export function fieldChecksFor(context: {
 }
 
 type Check = { name: string; verdict: NormalisedVerdict | Promise<NormalisedVerdict> };
-type Leaf = { validate: StandardSchemaV1['~standard']['validate'] | undefined; node: ReturnType<typeof schemaNodeAt> };
+type Leaf = {
+  notNull: boolean;
+  validate: StandardSchemaV1['~standard']['validate'] | undefined;
+  node: ReturnType<typeof schemaNodeAt>;
+};
 
 /**
  * One attempt's field checks. While the answer streams, `inspect` judges every field whose `done`
@@ -142,11 +146,11 @@ export class FieldChecks {
   #checkField(path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
     const { output } = this.#plan;
     if (output !== undefined) {
-      if (output.ensureKeys[wildcardPath] === 'not_null') {
+      const leaf = this.#leafOf(output, wildcardPath);
+      if (leaf.notNull) {
         const empty = emptiness(value, path);
         if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
       }
-      const leaf = this.#leafOf(output, wildcardPath);
       if (value === null || typeof value !== 'object') {
         if (leaf.validate !== undefined) {
           const result = leaf.validate(value);
@@ -159,6 +163,7 @@ export class FieldChecks {
         }
       }
     }
+    if (this.#plan.validators.length === 0) return undefined;
     for (const [key, validator] of this.#plan.validators) {
       if (key !== path && key !== wildcardPath) continue;
       const { verdict } = this.#validatorCheck(key, validator, path, wildcardPath, value);
@@ -174,6 +179,7 @@ export class FieldChecks {
     if (leaf === undefined) {
       const segments = parsePath(wildcardPath);
       leaf = {
+        notNull: output.ensureKeys[wildcardPath] === 'not_null',
         validate: this.#standard === undefined ? undefined : standardFieldValidate(this.#standard, segments),
         node: schemaNodeAt(output.root, segments),
       };
@@ -242,8 +248,10 @@ function threw(name: string, error: unknown): NormalisedVerdict {
   };
 }
 
+const PASSED: NormalisedVerdict = Object.freeze({ ok: true });
+
 function schemaVerdict(result: StandardSchemaV1.Result<unknown>): NormalisedVerdict {
-  if (result.issues === undefined) return { ok: true };
+  if (result.issues === undefined) return PASSED;
   const reason = result.issues.map((issue) => String(issue.message)).join('; ') || 'the schema rejected the field';
   return { ok: false, validatorName: 'schema', reason, payload: undefined, noRetry: false, raise: undefined };
 }

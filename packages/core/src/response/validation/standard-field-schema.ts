@@ -27,7 +27,40 @@ export function standardFieldValidate(schema: object, segments: readonly PathSeg
     else return undefined;
   }
   const props = (current as { '~standard'?: { validate?: unknown } } | undefined)?.['~standard'];
-  return typeof props?.validate === 'function' ? (props.validate.bind(props) as FieldValidate) : undefined;
+  if (typeof props?.validate !== 'function') return undefined;
+  const validate = props.validate.bind(props) as FieldValidate;
+  return plainCheck(zodDef(current), validate) ?? validate;
+}
+
+const PASS = Object.freeze({ value: undefined });
+const PLAIN_TYPES: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  boolean: (value) => typeof value === 'boolean',
+};
+
+/**
+ * A plain `z.string()`, `z.number()` or `z.boolean()` (no checks, no coercion; optionally
+ * nullable) judged by its type alone, the schema's own validator asked only when it fails (for its
+ * message): most leaves of a large answer are plain, and a validator call per leaf was most of the
+ * field checks' cost (bench/early-validation.bench.ts).
+ */
+function plainCheck(def: Record<string, unknown> | undefined, validate: FieldValidate): FieldValidate | undefined {
+  let nullable = false;
+  let inner = def;
+  if (inner?.type === 'nullable' && Object.keys(inner).length === 2) {
+    nullable = true;
+    inner = zodDef(inner.innerType);
+  }
+  const isType = inner === undefined ? undefined : PLAIN_TYPES[String(inner.type)];
+  if (inner === undefined || isType === undefined) return undefined;
+  const checks = inner.checks as unknown[] | undefined;
+  if (
+    Object.keys(inner).some((key) => key !== 'type' && key !== 'checks') ||
+    (checks !== undefined && checks.length > 0)
+  )
+    return undefined;
+  return (value) => ((nullable && value === null) || isType(value) ? PASS : validate(value));
 }
 
 /**
