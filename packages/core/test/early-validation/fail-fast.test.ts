@@ -1,4 +1,5 @@
 import {
+  createFieldStore,
   createResponse,
   defineOutput,
   type Model,
@@ -175,5 +176,57 @@ describe('fail fast on a field that closes broken', () => {
     const response = createResponse({ model, input: 'x', output: contact, format: 'json', maxRetries: 2 });
     await expect(response.getData()).resolves.toMatchObject({ priority: 'high' });
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("a plain zod leaf judged by its type still reports zod's own message", async () => {
+    const schema = z.object({ count: z.number(), bio: z.string() });
+    const bad = `{"count": "three", "bio": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 6), ['{"count": 3, "bio": "hi"}']);
+    const response = createResponse({ model, input: 'x', output: schema, format: 'json', maxRetries: 1 });
+    await expect(response.getData()).resolves.toEqual({ count: 3, bio: 'hi' });
+    expect(response.events.find((e) => e.type === 'model.retrying')).toMatchObject({
+      path: 'count',
+      validation_reason: 'Invalid input: expected number, received string',
+    });
+  });
+
+  it('a zod field under a transformed parent is left to the whole schema at the end (no early check)', async () => {
+    const schema = z.object({
+      contact: z.object({ email: z.string().email() }).transform((contact) => contact.email),
+      bio: z.string(),
+    });
+    const bad = `{"contact": {"email": "nope"}, "bio": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 50), ['{"contact": {"email": "a@b.io"}, "bio": "hi"}']);
+    const response = createResponse({ model, input: 'x', output: schema, format: 'json', maxRetries: 1 });
+    await response.getData();
+    expect(model.signals[0]?.aborted).toBe(false);
+    expect(response.events.find((e) => e.type === 'model.retrying')).toMatchObject({
+      retry_reason: 'validation_failed',
+    });
+  });
+
+  it('the store shows the rejected field and the retry record until the retry rewrites it', async () => {
+    const bad = `{"name": "Ada", "priority": "urgent", "age": 36, "notes": "${longNotes}"}`;
+    const model = scripted(chunks(bad, 5), chunks(goodAnswer, 5));
+    const response = createResponse({ model, input: 'x', output: contact, format: 'json', maxRetries: 1 });
+    const store = createFieldStore(response);
+    const seen: unknown[] = [];
+    store.subscribe((state) => {
+      const field = store.getField('priority');
+      if (state.status === 'retrying' && seen.length === 0)
+        seen.push({
+          retry: { reason: state.retry?.reason, path: state.retry?.path },
+          field: [field.value, field.rejected],
+        });
+    });
+    await response.getData();
+    expect(seen).toEqual([
+      {
+        retry: { reason: 'field_rejected', path: 'priority' },
+        field: ['urgent', 'must be one of "low", "high", got "urgent"'],
+      },
+    ]);
+    expect(store.getField('priority').rejected).toBeUndefined();
+    expect(store.getState().retry?.path).toBe('priority');
   });
 });
