@@ -78,6 +78,11 @@ function EarlyRun(props: { early: boolean; runs: number; onRetry(count: number):
   }, [response]);
   const { retry } = useStreamStatus(run.store);
   const email = useInstantField(run.store, 'email');
+  // The mark lasts only until the retry rewrites the field: the page keeps the last one seen.
+  const [lastRejection, setLastRejection] = useState('');
+  useEffect(() => {
+    if (email.rejected !== undefined) setLastRejection(email.rejected);
+  }, [email.rejected]);
   return (
     <section className="panel stack" data-testid={`early-run-${name}`}>
       <h3>{early ? 'Early validation (default)' : 'Validation at the end only'}</h3>
@@ -92,9 +97,12 @@ function EarlyRun(props: { early: boolean; runs: number; onRetry(count: number):
           ? 'No retry yet.'
           : `Retry: ${retry.reason ?? ''} at ${retry.path ?? '—'}: ${retry.message ?? ''}`}
       </p>
-      <p data-testid={`early-${name}-email`} data-rejected={email.rejected ?? ''}>
+      <p data-testid={`early-${name}-email`} data-rejected={email.rejected ?? ''} data-last-rejection={lastRejection}>
         email: <code>{String(email.value ?? '')}</code>
         {email.rejected === undefined ? '' : ` — rejected: ${email.rejected}`}
+        {email.rejected === undefined && lastRejection !== ''
+          ? ` (the first attempt's was rejected: ${lastRejection})`
+          : ''}
       </p>
       <FinalData store={run.store} />
     </section>
