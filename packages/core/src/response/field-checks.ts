@@ -111,9 +111,11 @@ export class FieldChecks {
   /** Judges the fields these patches closed; `text` reads the answer so far (the json block guard). */
   inspect(patches: readonly StreamingData[], format: FormatName, text: () => string): FieldRejection | undefined {
     if (this.rejection !== undefined) return this.rejection;
-    for (const patch of patches) {
-      if (patch.event_type !== 'done' || patch.completion_source !== 'observed_boundary') continue;
-      if (patch.path.startsWith('$')) continue;
+    for (let i = 0; i < patches.length; i++) {
+      const patch = patches[i] as StreamingData;
+      // `is_complete` first: most patches are string deltas, and one property read each is the cost.
+      if (!patch.is_complete || patch.completion_source !== 'observed_boundary') continue;
+      if (patch.path.charCodeAt(0) === 36 /* $ */) continue;
       this.#trusted ??= followsKeptBlock(format, text(), this.#plan.output);
       if (!this.#trusted) return undefined;
       const found = this.#checkField(patch.path, patch.wildcard_path, patch.value);
