@@ -45,10 +45,11 @@ const budgets: Budget[] = [
     target: 18 * KB,
     // Missed (decision 0013): a regression guard ~0.5 KB above today's size (fully minified, as an
     // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
-    // Raised from 31.5 KB for tool calls (issue 27, decision 0023): the store's `$tools` channel and
-    // the attempt's tool-call branch are eager (+0.9 KB, 31.0 → 31.9 KB); provider dialects, the
-    // fragment-to-patch stream, tool option checks and getToolCalls load on demand.
-    ceiling: 32.4 * KB,
+    // Raised 31.5 → 33.0 KB for two features whose code loads on demand, leaving their eager glue
+    // (decisions 0022, 0023): early field validation (+0.7 KB: the attempt's own model signal, chunks
+    // held until the checks load, the store's rejected field) and tool calls (+0.9 KB: the store's
+    // `$tools` channel and the attempt's tool-call branch).
+    ceiling: 33.0 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -23,11 +23,12 @@ test('a server-side generation reaches the browser as patches, with its retry an
   );
   await expectStatus(page, 'done');
   expect(await finalData(page)).toEqual(TICKET_ANSWER);
-  // The refinement rejected the first attempt on the server; the retry shows here.
+  // The refinement rejected the first attempt on the server, the moment its field closed (early
+  // validation, decision 0022); the retry shows here.
   await expect(page.getByTestId('retry-counter')).toHaveText('1 retry');
   await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
   await expect(page.getByTestId('server-retry-reason')).toHaveText(
-    'validation_failed: estimate_hours: split work over 40 hours into several tickets',
+    'field_rejected at estimate_hours: split work over 40 hours into several tickets',
   );
   await expect(page.getByTestId('server-live-form')).toContainText(TICKET_ANSWER.steps[3] as string);
   // One request, no model call from the browser; the bytes counter saw the stream.

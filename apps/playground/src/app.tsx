@@ -19,6 +19,9 @@ const ResumePage = lazy(() => import('./pages/resume/resume-page').then((m) => (
 const TimelinePage = lazy(() => import('./pages/timeline-page').then((m) => ({ default: m.TimelinePage })));
 const WorkerPage = lazy(() => import('./pages/worker/worker-page').then((m) => ({ default: m.WorkerPage })));
 const ToolCallsPage = lazy(() => import('./pages/tools/tool-calls-page').then((m) => ({ default: m.ToolCallsPage })));
+const EarlyValidationPage = lazy(() =>
+  import('./pages/early/early-validation-page').then((m) => ({ default: m.EarlyValidationPage })),
+);
 const ZodPage = lazy(() => import('./pages/zod/zod-page').then((m) => ({ default: m.ZodPage })));
 
 const NAV = [
@@ -35,6 +38,7 @@ const NAV = [
   { path: '/worker', label: 'Worker' },
   { path: '/zod', label: 'Zod schema' },
   { path: '/tools', label: 'Tool calls' },
+  { path: '/early', label: 'Early validation' },
 ];
 
 /** The playground shell: a nav bar and one page per hash route. */
@@ -55,6 +59,7 @@ export function App(): ReactElement {
   else if (path === '/worker') page = <WorkerPage key={key} />;
   else if (path === '/zod') page = <ZodPage key={key} />;
   else if (path === '/tools') page = <ToolCallsPage key={key} />;
+  else if (path === '/early') page = <EarlyValidationPage key={key} />;
   else page = <HomePage />;
   return (
     <>

@@ -58,6 +58,12 @@ export type { OutputToolOptions } from './response/response-options';
 export type { ToolCall } from './tools/tool-calls';
 export type { ToolDefinition } from './tools/tool-definition';
 export type {
+  FieldRejection,
+  FieldValidationContext,
+  FieldValidator,
+  FieldValidators,
+} from './response/validation/field-validator';
+export type {
   ValidationContext,
   Validator,
   ValidatorFunction,

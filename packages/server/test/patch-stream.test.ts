@@ -111,9 +111,9 @@ describe('patch streams over a real local HTTP server', () => {
         event.type === 'status' ? `${event.attempt}:${event.status}` : `${event.attempt}:${event.type}`,
       ),
     ).toEqual([
+      // The blank title is rejected the moment it closes, on the server: no validation at the end.
       '0:attempt',
       '0:streaming',
-      '0:validating',
       '0:retrying',
       '1:attempt',
       '1:streaming',
@@ -123,7 +123,18 @@ describe('patch streams over a real local HTTP server', () => {
     ]);
     expect(remote.attempt).toBe(1);
     const retrying = remote.events.find((event) => event.type === 'model.retrying');
-    expect(retrying).toMatchObject({ attempt: 1, retry_reason: 'ensure_failed', validation_reason: 'title is blank' });
+    expect(retrying).toMatchObject({
+      attempt: 1,
+      retry_reason: 'field_rejected',
+      validation_reason: 'title is blank',
+      path: 'title',
+    });
+    // The wire carries the rejected field's path on the retrying status too.
+    expect(seen.find((event) => event.type === 'status' && event.status === 'retrying')).toMatchObject({
+      reason: 'field_rejected',
+      message: 'title is blank',
+      path: 'title',
+    });
     const requesting = remote.events.filter((event) => event.type === 'model.requesting');
     expect(requesting.map((event) => event.type === 'model.requesting' && event.prompt)).toEqual(['', '']);
   });

@@ -30,6 +30,7 @@ const realWorker: BehaviourSource = {
     maxRetries,
     retry,
     validate,
+    validateField,
     outputTool,
   }) =>
     createWorkerResponse({
@@ -41,6 +42,7 @@ const realWorker: BehaviourSource = {
       maxRetries,
       retry,
       validate,
+      validateField,
     }),
 };
 

@@ -38,6 +38,7 @@ export class PatchEncoder {
           ...(event.retryDelayMs === undefined ? {} : { ms: event.retryDelayMs }),
           ...(event.reason === undefined ? {} : { why: event.reason }),
           ...(event.message === undefined ? {} : { msg: event.message }),
+          ...(event.path === undefined ? {} : { fp: event.path }),
         };
       case 'text':
         return { k: 't', ...n, d: event.delta };
@@ -123,6 +124,7 @@ export class PatchDecoder {
         if (typeof wire.ms === 'number') event.retryDelayMs = wire.ms;
         if (typeof wire.why === 'string') event.reason = wire.why;
         if (typeof wire.msg === 'string') event.message = wire.msg;
+        if (typeof wire.fp === 'string') event.path = wire.fp;
         return { event };
       }
       case 't':

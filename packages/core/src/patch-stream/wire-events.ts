@@ -45,8 +45,11 @@ export type WireError = { name: string; code: string; message: string; f?: Recor
 export type WireEvent =
   | WirePatch
   | { k: 'a'; n: number; f: FormatName; why?: string }
-  /** A status; with `retrying`: `ms` the wait, `why` the reason code, `msg` the failure in words. */
-  | { k: 's'; n?: number; s: ResponseStatus; ms?: number; why?: string; msg?: string }
+  /**
+   * A status; with `retrying`: `ms` the wait, `why` the reason code, `msg` the failure in words,
+   * `fp` the rejected field's path (decision 0022).
+   */
+  | { k: 's'; n?: number; s: ResponseStatus; ms?: number; why?: string; msg?: string; fp?: string }
   | { k: 't'; n?: number; d: string }
   /** The final data; `r`: it is the reader's tree (the usual case), so it is not sent twice. */
   | { k: 'f'; n?: number; v?: unknown; r?: 1 }

@@ -1,9 +1,11 @@
 import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
+import { parsePath } from '../patch/path';
 import { correctionText } from '../prompt/correction-block';
 import type { OutputContractDiagnostic } from '../providers/output-contract/validate-output-contract';
 import type { FormatName } from '../schema/select-format';
 import type { ObservationEvent, RetryReason } from './observation-events';
+import type { FieldRejection } from './validation/field-validator';
 import type { ValidationFailure } from './validation/run-validation';
 
 // Only a rejected answer needs this module (its errors, observations and correction wording), so
@@ -28,13 +30,17 @@ export type AttemptFailure = {
   validatorName?: string;
   reason: string;
   payload?: unknown;
+  /** The rejected field's path, when one field failed (decision 0022). */
+  path?: string;
 };
 
 /** What rejected a finished attempt, as the loop found it (nothing built or reported yet). */
 export type Rejection =
   | { stage: 'output_contract'; diagnostic: OutputContractDiagnostic }
   | { stage: 'parse'; error: FieldstreamError | undefined; format: FormatName }
-  | { stage: 'data'; failure: ValidationFailure; data: unknown };
+  | { stage: 'data'; failure: ValidationFailure; data: unknown }
+  /** A field was rejected while the answer streamed: the attempt stopped there, without data. */
+  | { stage: 'field'; rejection: FieldRejection };
 
 type Observe = (event: ObservationEvent) => void;
 
@@ -52,9 +58,12 @@ export function rejectAttempt(rejection: Rejection, text: string, attempt: numbe
     const error = new OutputContractError(diagnostic.code, diagnostic.message, diagnostic, options);
     return rejected('output_contract_failed', error, diagnostic.message);
   }
+  if (rejection.stage === 'field') return rejectField(rejection.rejection, options, observe, undefined);
   const { failure, data } = rejection;
   const { reason } = failure;
   switch (failure.stage) {
+    case 'field':
+      return rejectField(failure.rejection, options, observe, data);
     case 'strict_shape':
     case 'ensure': {
       observe(failed(attempt, failure.stage, reason, failure.failures));
@@ -99,6 +108,42 @@ export function rejectAttempt(rejection: Rejection, text: string, attempt: numbe
       return rejected('validation_error', error, reason, { hasData: true, data, validatorName });
     }
   }
+}
+
+/**
+ * A rejected field, while streaming or at the end: the correction names the field, its path and
+ * the reason; with `data` (found at the end) it is returned when `raiseEnsureFailure` is off.
+ */
+function rejectField(
+  rejection: FieldRejection,
+  options: { rawText: string; attempt: number },
+  observe: Observe,
+  data: unknown,
+): AttemptFailure {
+  const { path, validatorName, reason, payload, raise } = rejection;
+  observe({ ...failed(options.attempt, 'field', reason, payload), validator_name: validatorName, path });
+  const error =
+    raise === undefined
+      ? new ValidationError(validatorName, `${path}: ${reason}`, payload, options)
+      : raise instanceof FieldstreamError
+        ? raise
+        : new FieldstreamError('VALIDATION_RAISED', raise.message, { cause: raise });
+  const field = String(
+    parsePath(path)
+      .filter((segment) => typeof segment === 'string')
+      .at(-1) ?? path,
+  );
+  return rejected('field_rejected', error, reason, {
+    correction: correctionText(`the field "${field}" (path ${path}) was rejected: ${reason}`),
+    thrown: raise,
+    hasData: data !== undefined,
+    data,
+    retryable: !rejection.noRetry && raise === undefined,
+    raiseNow: raise !== undefined,
+    validatorName,
+    payload,
+    path,
+  });
 }
 
 /** A failure whose correction quotes `reason`, unless `fields` say otherwise. */

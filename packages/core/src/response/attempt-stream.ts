@@ -9,8 +9,10 @@ import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
 import type { ToolCallStream } from '../tools/tool-call-stream';
 import type { LogEvent } from './event-log';
+import type { FieldChecks } from './field-checks';
 import { NativeReasoning } from './native-reasoning';
 import { isRetryableRequestError } from './retry-policy';
+import type { FieldRejection } from './validation/field-validator';
 
 export type AttemptStreamOptions = {
   model: Model;
@@ -23,12 +25,16 @@ export type AttemptStreamOptions = {
   createParser(onText: (text: string) => void): StreamParser;
   /** Receives the attempt's events, provider meta included. */
   emit(event: LogEvent): void;
+  /** Judges fields as they close (loading on demand); a rejection stops the stream (docs/decisions/0022-validate-while-streaming.md). */
+  fieldChecks?: Promise<FieldChecks>;
 };
 
 /** How one attempt's stream ended. */
 export type AttemptOutcome =
   | { kind: 'aborted' }
   | { kind: 'stream_failed'; error: FieldstreamError; retryable: boolean }
+  /** A field broke its rule while the answer streamed: the model's stream was stopped there. */
+  | { kind: 'field_rejected'; rejection: FieldRejection; text: string }
   | {
       kind: 'finished';
       /** The answer text (reasoning split off). */
@@ -96,19 +102,51 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   const outputTool = request.outputTool?.name;
   let tools: ToolCallStream | undefined;
   let iterator: AsyncIterator<ModelEvent> | undefined;
+  // The model gets a signal of its own: a rejected field stops this attempt's request, not the response.
+  const stop = new AbortController();
+  let rejected: FieldRejection | undefined;
+  let streaming = true;
+  const stopped = (): AttemptOutcome => ({
+    kind: 'field_rejected',
+    rejection: rejected as FieldRejection,
+    text: parser?.text ?? '',
+  });
+  const reject = (rejection: FieldRejection): void => {
+    if (rejected !== undefined) return;
+    rejected = rejection;
+    stop.abort();
+    if (iterator !== undefined) closeQuietly(iterator);
+    emitAnswer();
+    emitPatch(native.close());
+  };
+  // The checks load on demand beside the request, never delaying it; chunks parsed meanwhile are
+  // held for them (`FieldChecks.watch`), at the latest until the stream ends.
+  const held: (readonly StreamingData[])[] = [];
+  const readText = () => parser?.text ?? '';
+  let judge: ((patches: readonly StreamingData[]) => void) | undefined;
+  options.fieldChecks?.then((checks) => {
+    if (streaming) judge = checks.watch(held, format, readText, reject, () => streaming);
+  });
+  const judgeFields = (patches: readonly StreamingData[]): void => {
+    if (judge !== undefined) judge(patches);
+    else if (options.fieldChecks !== undefined) held.push(patches);
+  };
+  if (signal.aborted) stop.abort(signal.reason);
   // Abort closes the model's stream at once; the loop notices when its pending step settles. A
   // local flag, because reading `signal.aborted` once per chunk is a measurable share of the loop.
   let aborted = signal.aborted;
   const onAbort = (): void => {
     aborted = true;
+    stop.abort(signal.reason);
     if (iterator !== undefined) closeQuietly(iterator);
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    iterator = modelEvents(options.model(request, { signal }));
+    iterator = modelEvents(options.model(request, { signal: stop.signal }));
     while (true) {
       const step = await iterator.next();
       if (aborted) return { kind: 'aborted' };
+      if (rejected !== undefined) return stopped();
       if (step.done === true) break;
       const event = step.value;
       // With the output asked through a tool, text beside the call is the model's commentary: reasoning.
@@ -124,6 +162,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           return parseFailure(error);
         }
         emitChunk(patches);
+        judgeFields(patches);
+        if (rejected !== undefined) return stopped();
       } else if (event.type === 'tool_call' || event.type === 'tool_call_end') {
         // Tool calls (and the output tool's arguments, which are the answer): tools/tool-call-stream.ts.
         // Loaded with the first tool call (decision 0013): a response without any never bundles it.
@@ -133,19 +173,24 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
         }
         if (aborted) return { kind: 'aborted' };
         let patches: StreamingData[];
+        let answerPatches: StreamingData[] | undefined;
         try {
           const taken = await tools.take(event);
           patches = taken.patches;
           if (taken.answer !== '') {
             sawText = true;
             parser ??= openParser();
-            patches.push(...parser.push(taken.answer));
+            answerPatches = parser.push(taken.answer);
+            patches.push(...answerPatches);
           }
         } catch (error) {
           closeQuietly(iterator);
           return parseFailure(error);
         }
         emitChunk(patches);
+        // Only the answer's own fields are judged: `$tools` arguments have no output schema.
+        if (answerPatches !== undefined) judgeFields(answerPatches);
+        if (rejected !== undefined) return stopped();
       } else if (event.type === 'reasoning' || event.type === 'text') {
         emitPatch(native.delta(event.delta));
       } else if (event.type === 'patch') {
@@ -165,13 +210,19 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'aborted' };
+    if (rejected !== undefined) return stopped();
     if (iterator !== undefined) closeQuietly(iterator);
     const failure = asRequestError(error, parser?.text ?? '', attempt);
     return { kind: 'stream_failed', error: failure, retryable: isRetryableRequestError(failure) };
   } finally {
+    streaming = false;
     signal.removeEventListener('abort', onAbort);
   }
 
+  if (held.length > 0 && options.fieldChecks !== undefined) {
+    (await options.fieldChecks).watch(held, format, readText, reject, () => false);
+    if (rejected !== undefined) return stopped();
+  }
   emitPatch(native.close());
   if (tools !== undefined) {
     try {

@@ -11,6 +11,7 @@ import {
   invalid,
 } from '../errors/check-argument';
 import { FORMAT_OPTIONS } from '../formats/check-parser-options';
+import { parsePath } from '../patch/path';
 import { resolveRetryPolicy } from './retry-policy';
 
 const WHERE = 'createResponse options';
@@ -51,6 +52,8 @@ function checkEach(options: unknown): void {
       checkValidator(`${WHERE}.validate${indexed ? `[${i}]` : ''}`, validator);
     });
   }
+  checkOptionalBoolean(`${WHERE}.earlyValidation`, options.earlyValidation);
+  checkFieldValidators(options.validateField);
   resolveRetryPolicy(options.retry, `${WHERE}.retry`);
   checkSerialisable(options.input);
 }
@@ -66,6 +69,16 @@ export function checkValidator(where: string, validator: unknown): void {
     typeof named.validate !== 'function'
   ) {
     throw invalid(where, 'a validator function or { name, validate }', validator);
+  }
+}
+
+/** `validateField`: `{ path: function }`; a key that is no path throws its `PathSyntaxError`. */
+function checkFieldValidators(validateField: unknown, where = `${WHERE}.validateField`): void {
+  if (validateField === undefined) return;
+  checkObject(where, validateField);
+  for (const [path, validator] of Object.entries(validateField)) {
+    checkFunction(`${where}[${JSON.stringify(path)}]`, validator);
+    parsePath(path);
   }
 }
 

@@ -57,6 +57,8 @@ export function createResponse<Data = unknown, Input = unknown>(
       plan,
       checkContract: plan && contract ? (text) => contract.validateOutputContract(plan, text) : undefined,
       validators: [...chain, ...validatorList(options.validate)] as Validator<never>[],
+      validateField: options.validateField,
+      earlyValidation: options.earlyValidation ?? true,
       parts: initialParts(options.input, options.instruct, await requirementsFor(format.first, output, plan)),
       settings: { ...options.settings },
       ...tools,

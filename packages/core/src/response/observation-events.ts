@@ -16,7 +16,9 @@ export type RetryReason =
   /** A custom validator threw. */
   | 'validation_error'
   /** The model's stream failed (dropped connection, provider error). */
-  | 'request_failed';
+  | 'request_failed'
+  /** A field broke its schema rule, its `not_null` mark or its field validator (`path` names it). */
+  | 'field_rejected';
 
 /**
  * The observation log of a response (`response.events`), Agently-style names. For devtools,
@@ -36,10 +38,12 @@ export type ObservationEvent =
   | {
       type: 'model.validation_failed';
       attempt: number;
-      stage: 'output_contract' | 'parse' | 'strict_shape' | 'ensure' | 'validator';
+      stage: 'output_contract' | 'parse' | 'strict_shape' | 'ensure' | 'validator' | 'field';
       validator_name: string;
       validation_reason: string;
       validation_payload: unknown;
+      /** With `field`: the rejected field's path (`items[0].email`). */
+      path?: string;
     }
   /** A custom validator threw. */
   | { type: 'model.validation_error'; attempt: number; validator_name: string; error: unknown }
@@ -55,6 +59,8 @@ export type ObservationEvent =
       validation_payload: unknown;
       /** Milliseconds the response waits before the retry: backoff after a transport failure, else 0. */
       delay_ms: number;
+      /** With `field_rejected`: the rejected field's path. */
+      path?: string;
     }
   /** The response settled with data (validated, or the latest when `raiseEnsureFailure` is off). */
   | { type: 'model.done'; attempt: number; validated: boolean }

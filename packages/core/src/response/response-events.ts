@@ -23,6 +23,8 @@ export type ResponseEvent<Data = unknown> =
       reason?: string;
       /** With `retrying`: the failure in words (a validator's reason, the missing fields, the transport error). */
       message?: string;
+      /** With `retrying` after a rejected field (`field_rejected`): the field's path. */
+      path?: string;
     }
   /** The validated final data (or the latest data when retries ran out without raising). */
   | { type: 'final'; attempt: number; data: Data }

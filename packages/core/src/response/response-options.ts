@@ -6,6 +6,7 @@ import type { OutputSchema } from '../schema/define-output';
 import type { FormatOption } from '../schema/select-format';
 import type { ToolDefinition } from '../tools/tool-definition';
 import type { RetryPolicy } from './retry-policy';
+import type { FieldValidators } from './validation/field-validator';
 import type { Validator } from './validation/validator';
 
 /** Options of `createResponse`. */
@@ -33,6 +34,18 @@ export type CreateResponseOptions<Data = unknown, Input = unknown> = {
   formats?: readonly FormatDefinition[];
   /** Custom validators, run after those registered with `.validate()`, in order. */
   validate?: Validator<Data> | readonly Validator<Data>[];
+  /**
+   * Field validators by path (`{ 'items[*].email': (value) => … }`), sync or async, with the
+   * verdicts of `validate`. Each runs when a matching field closes while the answer streams, and
+   * on the final data. See {@link FieldValidators}.
+   */
+  validateField?: FieldValidators;
+  /**
+   * Judge each field the moment it closes (its schema rule, its `not_null` mark, its
+   * `validateField`) and, while a retry is left, stop the attempt at once on a rejection and retry
+   * with a correction naming the field. Default `true`; `false` judges everything at the end only.
+   */
+  earlyValidation?: boolean;
   /** Retries shared by parse, request, ensure and validator failures (default 3). */
   maxRetries?: number;
   /**

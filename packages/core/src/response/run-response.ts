@@ -14,7 +14,8 @@ import type { ObservationEvent } from './observation-events';
 import type { Settlement } from './response-core';
 import { type ResponseFormat, type ResponsePlan, requirementsFor } from './response-prompt';
 import { type ResolvedRetryPolicy, retryDelayMs, waitBeforeRetry } from './retry-policy';
-import { validateData } from './validation/run-validation';
+import type { FieldValidators } from './validation/field-validator';
+import { type ValidateDataOptions, validateData } from './validation/run-validation';
 import type { Validator } from './validation/validator';
 
 /**
@@ -41,6 +42,10 @@ export type RunContext = {
   /** Checks a final text against `plan` (loaded with it, only when there is one). */
   checkContract: ((text: string) => OutputContractCheck) | undefined;
   validators: readonly Validator<never>[];
+  /** `validateField`: field validators by path. */
+  validateField: FieldValidators | undefined;
+  /** Judge fields as they close and stop the attempt on a rejection (`earlyValidation`). */
+  earlyValidation: boolean;
   /** The prompt parts of the next attempt (validators may rewrite them). */
   parts: PromptParts;
   /** The settings of the next attempt (validators may rewrite them). */
@@ -58,6 +63,11 @@ export type RunContext = {
 export async function runResponse(context: RunContext): Promise<Settlement> {
   const { emit, observe, signal } = context;
   let format = context.format.first;
+  // Field checks load on demand, beside the first request, for a response with something to check.
+  const fields =
+    context.output !== undefined || context.validateField !== undefined
+      ? import('./field-checks').then((module) => module.fieldChecksFor(context))
+      : undefined;
   emit({ type: 'attempt', attempt: 0, format: format.name });
   for (let attempt = 0; ; attempt++) {
     if (signal.aborted) return { kind: 'aborted' };
@@ -77,6 +87,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     observe({ type: 'model.requesting', attempt, format: format.name, prompt });
     const { output, maxDepth } = context;
     const resolved = format;
+    const fieldChecks = fields?.then((checksFor) => checksFor(attempt));
     const outcome = await streamAttempt({
       model: context.model,
       request,
@@ -85,6 +96,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       maxDepth,
       createParser: (onText) => streamParserFor(resolved, { output, maxDepth, onText }),
       emit,
+      fieldChecks,
     });
     if (outcome.kind === 'aborted' || signal.aborted) return { kind: 'aborted' };
 
@@ -93,10 +105,19 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       observe({ type: 'model.request_failed', attempt, error: outcome.error });
       const { error, retryable } = outcome;
       failure = { retryReason: 'request_failed', retryable, error, reason: error.message };
+    } else if (outcome.kind === 'field_rejected') {
+      const rejected = await import('./attempt-failure');
+      if (signal.aborted) return { kind: 'aborted' };
+      failure = rejected.rejectAttempt(
+        { stage: 'field', rejection: outcome.rejection },
+        outcome.text,
+        attempt,
+        observe,
+      );
     } else {
       observe({ type: 'model.completed', attempt, text: outcome.text });
       emit({ type: 'status', attempt, status: 'validating' });
-      const checked = await checkAttempt(context, outcome, { attempt, prompt, format: format.name });
+      const checked = await checkAttempt(context, outcome, { attempt, prompt, format: format.name }, fieldChecks);
       if (signal.aborted) return { kind: 'aborted' };
       if (checked.stage === 'done') {
         emit({ type: 'final', attempt, data: checked.data });
@@ -130,6 +151,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         validation_reason: failure.reason,
         validation_payload: failure.payload,
         delay_ms: delayMs,
+        path: failure.path,
       });
       emit({
         type: 'status',
@@ -138,6 +160,7 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
         retryDelayMs: delayMs,
         reason: failure.retryReason,
         message: failure.reason,
+        path: failure.path,
       });
       if (!(await waitBeforeRetry(delayMs, signal))) return { kind: 'aborted' };
       emit({ type: 'attempt', attempt: attempt + 1, format: format.name, reason: failure.retryReason });
@@ -175,6 +198,7 @@ async function checkAttempt(
   context: RunContext,
   outcome: Extract<AttemptOutcome, { kind: 'finished' }>,
   { attempt, prompt, format }: { attempt: number; prompt: string; format: FormatName },
+  fieldChecks: ValidateDataOptions['fieldChecks'],
 ): Promise<Checked> {
   const { text, final } = outcome;
   if (context.plan?.requiresValidJson === true) {
@@ -188,6 +212,7 @@ async function checkAttempt(
     output: context.output,
     ensureAllKeys: context.ensureAllKeys,
     validators: context.validators,
+    fieldChecks,
     context: {
       attemptIndex: attempt,
       retryCount: attempt,

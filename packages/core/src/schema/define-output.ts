@@ -10,6 +10,7 @@ import { schemaNodeAt } from './schema-node-at';
 import type { EnsureLevel, OutputNode, SchemaShape } from './schema-types';
 import { isJsonSchemaDocument, type JsonSchemaDocument, readStandardSchema } from './standard-input';
 import type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from './standard-schema';
+import { rememberStandardSource } from './standard-source';
 
 export type DefineOutputOptions = {
   /** Extra ensured paths (`'items[*].name'`), merged with the tuple markers; `not_null` wins. */
@@ -111,7 +112,11 @@ function compileOutput(
     ensureKeys: mergeLevels(fields, compiled?.ensure ?? {}, extraLevels?.(root) ?? {}),
     toJSONSchema: (jsonSchemaOptions) => toJSONSchema(root, jsonSchemaOptions),
   };
-  return standard?.validate === undefined ? definition : { ...definition, standard: standard.props };
+  if (standard?.validate === undefined) return definition;
+  const withValidator = { ...definition, standard: standard.props };
+  // The early field checks look for the schema of one field inside it (decision 0022).
+  rememberStandardSource(withValidator, input as object);
+  return withValidator;
 }
 
 function isOutputDefinition<Data>(output: OutputSchema<Data>): output is OutputDefinition<Data, unknown> {

@@ -91,6 +91,7 @@ export type RetryEventExtras = {
   readonly reason?: string;
   readonly message?: string;
   readonly retryDelayMs?: number;
+  readonly path?: string;
 };
 
 /** The extras of a `status` or `attempt` event, each `undefined` unless present and well-formed. */
@@ -98,11 +99,13 @@ export function retryExtrasOf(event: ResponseEvent): {
   readonly reason: string | undefined;
   readonly message: string | undefined;
   readonly retryDelayMs: number | undefined;
+  readonly path: string | undefined;
 } {
-  const { reason, message, retryDelayMs } = event as { [K in keyof RetryEventExtras]?: unknown };
+  const { reason, message, retryDelayMs, path } = event as { [K in keyof RetryEventExtras]?: unknown };
   return {
     reason: typeof reason === 'string' ? reason : undefined,
     message: typeof message === 'string' ? message : undefined,
+    path: typeof path === 'string' ? path : undefined,
     retryDelayMs:
       typeof retryDelayMs === 'number' && Number.isFinite(retryDelayMs) && retryDelayMs >= 0 ? retryDelayMs : undefined,
   };

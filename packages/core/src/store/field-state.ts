@@ -2,7 +2,7 @@ import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { deepEqual } from './deep-equal';
-import type { FieldStoreState } from './field-store-state';
+import type { FieldRecord, FieldStoreState } from './field-store-state';
 import { dataTree, settledRecord, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
 import { toolField } from './tool-calls-state';
@@ -27,6 +27,11 @@ export type FieldState<Value = unknown> = {
   readonly stale: boolean;
   /** Set for every path once the final data arrived. */
   readonly reconciled: FieldReconciliation | undefined;
+  /**
+   * Why the failed attempt's value here was rejected (a field check stopped that attempt and the
+   * response retries), until the retried attempt rewrites the path. Decision 0022.
+   */
+  readonly rejected: string | undefined;
 };
 
 /**
@@ -73,7 +78,8 @@ export function sameFieldState(a: FieldState, b: FieldState): boolean {
     a.completionSource === b.completionSource &&
     a.attempt === b.attempt &&
     a.stale === b.stale &&
-    a.reconciled === b.reconciled
+    a.reconciled === b.reconciled &&
+    a.rejected === b.rejected
   );
 }
 
@@ -112,6 +118,7 @@ function computeField(
       attempt: record?.attempt,
       stale: record !== undefined && record.attempt < state.attempt,
       reconciled: undefined,
+      rejected: rejectionAt(state, key, record),
     };
   }
   const before = readTree(streamedTree(state), segments);
@@ -129,5 +136,13 @@ function computeField(
     attempt: record?.attempt,
     stale: false,
     reconciled,
+    rejected: undefined,
   };
+}
+
+/** The retry's reason when it was caused by this field and the retried attempt has not rewritten it. */
+function rejectionAt(state: FieldStoreState, key: string, record: FieldRecord | undefined): string | undefined {
+  const retry = state.retry;
+  if (retry?.path !== key || record === undefined || record.attempt >= retry.attempt) return undefined;
+  return retry.message ?? retry.reason;
 }

@@ -79,6 +79,11 @@ export type RetryState = {
   readonly delayMs: number;
   /** The retried attempt's format, once its `attempt` event says (a parse failure may switch it to `json`). */
   readonly format: FormatName | undefined;
+  /**
+   * With `field_rejected`: the path of the field whose rejection caused the retry (the failed
+   * attempt's field reads `rejected` until the retry rewrites it). Decision 0022.
+   */
+  readonly path: string | undefined;
 };
 
 /**

@@ -194,6 +194,7 @@ class Batch<Data> {
       message: extras.message ?? known?.message,
       delayMs: extras.retryDelayMs ?? known?.delayMs ?? 0,
       format: format ?? known?.format,
+      path: extras.path ?? known?.path,
     };
     if (before === undefined || !sameRetry(before, retry)) this.edit().retry = Object.freeze(retry);
   }
@@ -269,7 +270,8 @@ function sameRetry(a: RetryState, b: RetryState): boolean {
     a.reason === b.reason &&
     a.message === b.message &&
     a.delayMs === b.delayMs &&
-    a.format === b.format
+    a.format === b.format &&
+    a.path === b.path
   );
 }
 

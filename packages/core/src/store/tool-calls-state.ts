@@ -65,5 +65,7 @@ export function toolField(state: ToolCalls, segments: readonly PathSegment[], at
     attempt: record?.attempt,
     stale: record !== undefined && record.attempt < attempt,
     reconciled: undefined,
+    // Field checks judge the output's fields only: a tool call's argument is never rejected.
+    rejected: undefined,
   };
 }

@@ -8,11 +8,12 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
+import type { FieldValidators } from '../response/validation/field-validator';
 import type { Validator } from '../response/validation/validator';
 import { validatorList } from '../response/validation/validator-list';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
 import type { MainMessage, WorkerHost, WorkerMessage } from './protocol';
-import { runMainValidators } from './validator-bridge';
+import { runMainFieldCheck, runMainValidators } from './validator-bridge';
 import { type SerialisedResponseOptions, serialiseOptions, type WorkerResponseOptions } from './worker-options';
 
 /**
@@ -35,6 +36,7 @@ export function respondThrough<Data>(host: WorkerHost, options: WorkerResponseOp
     options: serialiseOptions(options),
     validators: validatorList(options.validate) as Validator<never>[],
     output: resolveOutput(options.output),
+    validateField: options.validateField,
   };
   return createResponseCore<Data>({
     run: (sink) => runInWorker(job, sink),
@@ -48,6 +50,7 @@ type WorkerJob = {
   options: SerialisedResponseOptions;
   validators: readonly Validator<never>[];
   output: OutputDefinition | undefined;
+  validateField: FieldValidators | undefined;
 };
 
 function runInWorker(job: WorkerJob, sink: ResponseSink): Promise<Settlement> {
@@ -69,6 +72,13 @@ function runInWorker(job: WorkerJob, sink: ResponseSink): Promise<Settlement> {
       if (message === null || typeof message !== 'object') return;
       if (message.t === 'events') {
         if (Array.isArray(message.events)) reader.take(message.events);
+        return;
+      }
+      if (message.t === 'field' && typeof message.call === 'number') {
+        const { call, check, value, context } = message;
+        void runMainFieldCheck(job.output, job.validateField, String(check), value, context).then((verdict) =>
+          send({ t: 'verdict', call, verdict }),
+        );
         return;
       }
       if (message.t !== 'validate' && message.t !== 'end') return;

@@ -1,4 +1,5 @@
 import type { WireError, WireEvent } from '../patch-stream/wire-events';
+import type { FieldValidationContext } from '../response/validation/field-validator';
 import type { SerialisedResponseOptions } from './worker-options';
 
 /**
@@ -21,7 +22,13 @@ export type WorkerMessage =
   /** The response ended (or could not start: `error`). The port closes after it. */
   | { t: 'end'; error?: WireError }
   /** Run the main thread's validators (and a Standard Schema's) on this attempt's final data. */
-  | { t: 'validate'; call: number; data: unknown; context: WireValidationContext };
+  | { t: 'validate'; call: number; data: unknown; context: WireValidationContext }
+  /**
+   * Judge one closed field on the main thread (decision 0022): `check` is `''` for the Standard
+   * Schema's rule at the field (`path` its wildcard path), else the `validateField` path whose
+   * validator to run. Answered with a `verdict`.
+   */
+  | { t: 'field'; call: number; check: string; value: unknown; context: FieldValidationContext };
 
 /** The part of a `ValidationContext` that crosses: the prompt and settings are copies (writes are lost). */
 export type WireValidationContext = {

@@ -1,5 +1,8 @@
+import { appendSegment, type PathSegment, parsePath, WILDCARD } from '../patch/path';
 import { fromWireError, toWireError } from '../patch-stream/wire-events';
-import { validateWithSchema } from '../response/validation/standard-schema-stage';
+import type { FieldValidationContext, FieldValidator, FieldValidators } from '../response/validation/field-validator';
+import { type RemoteFieldSchema, standardFieldValidate } from '../response/validation/standard-field-schema';
+import { SCHEMA_VALIDATOR_NAME, validateWithSchema } from '../response/validation/standard-schema-stage';
 import {
   normaliseVerdict,
   type ValidationContext,
@@ -8,6 +11,7 @@ import {
   validatorName,
 } from '../response/validation/validator';
 import type { OutputDefinition } from '../schema/define-output';
+import { standardSourceOf } from '../schema/standard-source';
 import type { WireValidationContext, WireVerdict } from './protocol';
 
 /**
@@ -68,6 +72,81 @@ async function firstFailure(
   return undefined;
 }
 
+/**
+ * Main thread: judges one field a worker saw close (decision 0022): the Standard Schema's rule at
+ * its wildcard path (`check` `''`; a pass when no sub-schema can be isolated), or the
+ * `validateField` validator registered under `check`.
+ */
+export async function runMainFieldCheck(
+  output: OutputDefinition | undefined,
+  validateField: FieldValidators | undefined,
+  check: string,
+  value: unknown,
+  context: FieldValidationContext,
+): Promise<WireVerdict> {
+  try {
+    if (check === '') {
+      const schema = output === undefined ? undefined : standardSourceOf(output);
+      const validate =
+        schema === undefined ? undefined : standardFieldValidate(schema, parsePath(context.wildcardPath));
+      const result = await validate?.(value);
+      if (result?.issues === undefined) return { ok: true };
+      const reason = result.issues.map((issue) => String(issue.message)).join('; ') || 'the schema rejected the field';
+      return { ok: false, validatorName: SCHEMA_VALIDATOR_NAME, reason, noRetry: false };
+    }
+    const validator =
+      validateField !== undefined && Object.hasOwn(validateField, check) ? validateField[check] : undefined;
+    if (validator === undefined) return { ok: true };
+    const verdict = normaliseVerdict(await validator(value, context), validator.name !== '' ? validator.name : check);
+    if (verdict.ok) return { ok: true };
+    const { raise, ...rest } = verdict;
+    return { ...rest, payload: cloneable(rest.payload), ...(raise === undefined ? {} : { raise: toWireError(raise) }) };
+  } catch (error) {
+    return { ok: 'threw', error: toWireError(error) };
+  }
+}
+
+type AskField = (check: string, value: unknown, context: FieldValidationContext) => Promise<WireVerdict>;
+
+/** Worker: the main thread's `validateField` validator under `check`, asked per field. */
+export function proxyFieldValidator(check: string, ask: AskField): FieldValidator {
+  return async (value, context) => asVerdict(await ask(check, value, context));
+}
+
+/** Worker: the main thread's Standard Schema, asked for the rule of each field that closes. */
+export function remoteFieldSchema(ask: AskField): RemoteFieldSchema {
+  return {
+    fieldValidate: (segments) => async (value) => {
+      const wildcardPath = formatWildcardPath(segments);
+      const context = { path: wildcardPath, wildcardPath, attemptIndex: 0, maxRetries: 0, input: undefined };
+      const verdict = await ask('', value, context);
+      if (verdict.ok === true) return { value };
+      if (verdict.ok === 'threw') throw fromWireError(verdict.error);
+      return { issues: [{ message: verdict.reason }] };
+    },
+  };
+}
+
+function formatWildcardPath(segments: readonly PathSegment[]): string {
+  let out = '';
+  for (const segment of segments) out = segment === WILDCARD ? `${out}[*]` : appendSegment(out, segment);
+  return out;
+}
+
+/** A verdict from the main thread as a validator's answer (a thrown error is thrown again here). */
+function asVerdict(verdict: WireVerdict): ValidatorVerdict {
+  if (verdict.ok === true) return { ok: true };
+  if (verdict.ok === 'threw') throw fromWireError(verdict.error);
+  return {
+    ok: false,
+    reason: verdict.reason,
+    payload: verdict.payload,
+    validator_name: verdict.validatorName,
+    no_retry: verdict.noRetry,
+    ...(verdict.raise === undefined ? {} : { error: fromWireError(verdict.raise) }),
+  };
+}
+
 /** Worker: a validator that asks the main thread and answers with its verdict. */
 export function proxyValidator(ask: (data: unknown, context: WireValidationContext) => Promise<WireVerdict>) {
   return async function mainThread(data: unknown, context: ValidationContext): Promise<ValidatorVerdict> {
@@ -80,16 +159,7 @@ export function proxyValidator(ask: (data: unknown, context: WireValidationConte
       text: context.text,
       format: context.format,
     });
-    if (verdict.ok === true) return { ok: true };
-    if (verdict.ok === 'threw') throw fromWireError(verdict.error);
-    return {
-      ok: false,
-      reason: verdict.reason,
-      payload: verdict.payload,
-      validator_name: verdict.validatorName,
-      no_retry: verdict.noRetry,
-      ...(verdict.raise === undefined ? {} : { error: fromWireError(verdict.raise) }),
-    };
+    return asVerdict(verdict);
   };
 }
 

@@ -2,8 +2,10 @@ import { coalesceDeltas } from '../patch-stream/patch-codec';
 import { toWireError, type WireEvent } from '../patch-stream/wire-events';
 import { writeWireEvents } from '../patch-stream/wire-writer';
 import { createResponse, type ModelResponse } from '../response/create-response';
+import type { FieldValidationContext } from '../response/validation/field-validator';
 import { defineOutput } from '../schema/define-output';
 import type { SchemaShape } from '../schema/schema-types';
+import { rememberStandardSource } from '../schema/standard-source';
 import { FrameBatcher } from './frame-batcher';
 import { modelFromConfig } from './model-config';
 import type {
@@ -14,7 +16,7 @@ import type {
   WorkerScope,
   WorkerStart,
 } from './protocol';
-import { proxyValidator } from './validator-bridge';
+import { proxyFieldValidator, proxyValidator, remoteFieldSchema } from './validator-bridge';
 
 /**
  * Serves `createWorkerResponse` inside a Worker: `serveWorkerResponses(self)`. Each `start`
@@ -50,14 +52,28 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
       verdicts.set(call, resolve);
       send({ t: 'validate', call, data, context });
     });
+  const askField = (check: string, value: unknown, context: FieldValidationContext) =>
+    new Promise<WireVerdict>((resolve) => {
+      const call = calls++;
+      verdicts.set(call, resolve);
+      send({ t: 'field', call, check, value, context });
+    });
   let response: ModelResponse;
   try {
-    const { model, output, frameMs: _frameMs, ...rest } = options;
+    const { model, output, fieldChecks, frameMs: _frameMs, ...rest } = options;
+    const definition =
+      output === undefined ? undefined : defineOutput(output.shape as SchemaShape, { ensure: output.ensure });
+    // A Standard Schema stays on the main thread: each field's rule is asked there (decision 0022).
+    if (definition !== undefined && output?.standard === true)
+      rememberStandardSource(definition, remoteFieldSchema(askField));
     response = createResponse({
       ...rest,
       model: modelFromConfig(model),
-      output: output === undefined ? undefined : defineOutput(output.shape as SchemaShape, { ensure: output.ensure }),
+      output: definition,
       validate: validators ? proxyValidator(ask) : undefined,
+      validateField: fieldChecks?.length
+        ? Object.fromEntries(fieldChecks.map((check) => [check, proxyFieldValidator(check, askField)]))
+        : undefined,
     });
   } catch (error) {
     send({ t: 'end', error: toWireError(error) });

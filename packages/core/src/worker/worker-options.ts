@@ -30,23 +30,46 @@ export type WorkerResponseOptions<Data = unknown> = Omit<CreateResponseOptions<D
 };
 
 /** The options as they cross to the worker: plain data only. */
-export type SerialisedResponseOptions = Omit<CreateResponseOptions, MainThreadOnly | 'validate'> & {
+export type SerialisedResponseOptions = Omit<CreateResponseOptions, MainThreadOnly | 'validate' | 'validateField'> & {
   model: WorkerModelConfig;
-  /** The output's shape (schema literal or JSON Schema) and ensure levels, rebuilt with `defineOutput`. */
-  output?: { shape: unknown; ensure: Record<string, EnsureLevel> };
+  /**
+   * The output's shape (schema literal or JSON Schema) and ensure levels, rebuilt with `defineOutput`;
+   * `standard`: a Standard Schema on the main thread judges each field's rule (decision 0022).
+   */
+  output?: { shape: unknown; ensure: Record<string, EnsureLevel>; standard?: true };
+  /** The paths of the main thread's `validateField`: the worker asks it when such a field closes. */
+  fieldChecks?: string[];
   frameMs: number;
 };
 
 /** Strips what cannot cross (validators, the signal, the worker) and flattens the output schema. */
 export function serialiseOptions<Data>(options: WorkerResponseOptions<Data>): SerialisedResponseOptions {
-  const { model, output, signal: _signal, worker: _worker, validate: _validate, frameMs, ...rest } = options;
+  const {
+    model,
+    output,
+    signal: _signal,
+    worker: _worker,
+    validate: _validate,
+    validateField,
+    frameMs,
+    ...rest
+  } = options;
   if (frameMs !== undefined && (typeof frameMs !== 'number' || !(frameMs >= 0)))
     throw invalid('worker response options.frameMs', 'a number ≥ 0', frameMs);
   const definition = resolveOutput(output);
   return {
     ...rest,
     model,
-    ...(definition === undefined ? {} : { output: { shape: definition.shape, ensure: { ...definition.ensureKeys } } }),
+    ...(definition === undefined
+      ? {}
+      : {
+          output: {
+            shape: definition.shape,
+            ensure: { ...definition.ensureKeys },
+            ...(definition.standard === undefined ? {} : { standard: true as const }),
+          },
+        }),
+    ...(validateField === undefined ? {} : { fieldChecks: Object.keys(validateField) }),
     frameMs: frameMs ?? DEFAULT_FRAME_MS,
   };
 }

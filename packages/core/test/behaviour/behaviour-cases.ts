@@ -9,6 +9,7 @@ import {
   defineOutput,
   EnsureError,
   FieldstreamError,
+  type FieldValidators,
   type FormatOption,
   OutputParseError,
   type OutputSchema,
@@ -24,6 +25,7 @@ import {
 } from '@fieldstream/core';
 import type { ScriptedFault, ScriptedToolCall } from '@fieldstream/core/testing';
 import { z } from 'zod';
+import { earlyValidationCases, retryWithoutValidating } from './early-validation-cases';
 
 /** What a case asks for: a scripted model's answers and faults, and the response's options. */
 export type BehaviourSpec = {
@@ -40,6 +42,7 @@ export type BehaviourSpec = {
   outputTool?: boolean;
   /** Tool calls the scripted model makes after its answer. */
   toolCalls?: ScriptedToolCall[];
+  validateField?: FieldValidators;
 };
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -68,17 +71,11 @@ const parallelCalls: ScriptedToolCall[] = [
 ];
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
-/** The events of an answer rejected once, then accepted. */
+/** The events of an answer rejected once, then accepted: the first attempt was validated. */
 const oneRetryTimeline = [
-  '0:attempt:json',
-  '0:status:streaming',
+  ...retryWithoutValidating.slice(0, 2),
   '0:status:validating',
-  '0:status:retrying',
-  '1:attempt:json',
-  '1:status:streaming',
-  '1:status:validating',
-  '1:final',
-  '1:status:done',
+  ...retryWithoutValidating.slice(2),
 ];
 
 /** The observations of an answer rejected once by a validator, then accepted. */
@@ -223,16 +220,7 @@ export const behaviourCases: BehaviourCase[] = [
     },
     expected: {
       data: goodData,
-      events: [
-        '0:attempt:json',
-        '0:status:streaming',
-        '0:status:retrying',
-        '1:attempt:json',
-        '1:status:streaming',
-        '1:status:validating',
-        '1:final',
-        '1:status:done',
-      ],
+      events: retryWithoutValidating,
       requestFailed: { class: 'TransportError', name: 'TransportError', code: 'TRANSPORT_FAILED', attempt: 0 },
     },
   },
@@ -420,6 +408,7 @@ export const behaviourCases: BehaviourCase[] = [
       tree: goodData,
     },
   },
+  ...earlyValidationCases,
 ];
 
 /** Per path of both attempts: the deltas joined, the last value, the number of `done` events. */

@@ -10,8 +10,8 @@ import type { BehaviourSource, BehaviourSpec } from './behaviour-cases';
 
 /** The options every source derives from a spec (the model aside). */
 export function responseOptions(spec: BehaviourSpec) {
-  const { output, format, maxRetries, retry, validate, outputTool } = spec;
-  return { input: 'fix the login', output, format, maxRetries, retry, validate, outputTool };
+  const { output, format, maxRetries, retry, validate, validateField, outputTool } = spec;
+  return { input: 'fix the login', output, format, maxRetries, retry, validate, validateField, outputTool };
 }
 
 export function scriptedConfig(spec: BehaviourSpec) {

@@ -35,7 +35,7 @@ function typeTestSources(): string {
 describe.each([
   ['README.md', 4, 'tsx'],
   ['docs/guides/react.md', 4, 'tsx'],
-  ['packages/core/README.md', 10, 'ts'],
+  ['packages/core/README.md', 11, 'ts'],
   ['packages/react/README.md', 5, 'tsx'],
   ['packages/server/README.md', 3, 'ts'],
 ])('%s snippets', (doc, count, lang) => {

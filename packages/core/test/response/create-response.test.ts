@@ -201,7 +201,7 @@ describe('model events', () => {
 describe('subscribe (ResponseSource)', () => {
   it('replays the history to a late subscriber and reports attempts, statuses and the final data', async () => {
     const model = scripted(['{"summary": null}'], [answer]);
-    const response = createResponse({ model, input: 'x', output, format: 'json' });
+    const response = createResponse({ model, input: 'x', output, format: 'json', earlyValidation: false });
     await response.getData();
     const seen: ResponseEvent[] = [];
     response.subscribe((event) => seen.push(event));

@@ -59,7 +59,14 @@ describe('a response over a real local SSE server (openAIChat)', () => {
 
   it('streams instant events, retries on a missing not_null field and ends in validated data', async () => {
     const model = openAIChat({ baseURL, model: 'test-model' });
-    const response = createResponse({ model, input: 'Incident #42', output: incident, format: 'json' });
+    // The end-of-answer pipeline (early field checks are tested in test/early-validation/).
+    const response = createResponse({
+      model,
+      input: 'Incident #42',
+      output: incident,
+      format: 'json',
+      earlyValidation: false,
+    });
     const store = createFieldStore(response);
     const events = await collect(response.instant());
     const data = await response.getData();
@@ -94,7 +101,14 @@ describe('a response against the scripted model (fake timers)', () => {
         { attempt: 1, kind: 'missing_field', answer: missingReply },
       ],
     });
-    const response = createResponse({ model, input: 'x', output: incident, format: 'json', retry: { jitter: 0 } });
+    const response = createResponse({
+      model,
+      input: 'x',
+      output: incident,
+      format: 'json',
+      retry: { jitter: 0 },
+      earlyValidation: false,
+    });
     const history: ResponseEvent[] = [];
     response.subscribe((event) => history.push(event));
     const data = response.getData();

@@ -17,7 +17,14 @@ const output = defineOutput({ summary: ['string', 'one line', 'not_null'] });
 describe('the failure module loads on demand', () => {
   it('an abort while it loads settles as aborted: no failure is reported, no retry is sent', async () => {
     const model = scripted(['{"summary": null}'], ['{"summary": "ok"}']);
-    const response = createResponse({ model, input: 'x', output, format: 'json', maxRetries: 1 });
+    const response = createResponse({
+      model,
+      input: 'x',
+      output,
+      format: 'json',
+      maxRetries: 1,
+      earlyValidation: false,
+    });
     const history: ResponseEvent[] = [];
     response.subscribe((event) => history.push(event));
     response.start();
@@ -36,7 +43,14 @@ describe('the failure module loads on demand', () => {
     ]);
     // Once loaded, a rejected answer is retried with its correction as before.
     const next = scripted(['{"summary": null}'], ['{"summary": "ok"}']);
-    const retried = createResponse({ model: next, input: 'x', output, format: 'json', maxRetries: 1 });
+    const retried = createResponse({
+      model: next,
+      input: 'x',
+      output,
+      format: 'json',
+      maxRetries: 1,
+      earlyValidation: false,
+    });
     expect(await retried.getData()).toEqual({ summary: 'ok' });
     expect(next.requests[1]?.prompt).toContain('Required fields are missing or empty: summary');
   });

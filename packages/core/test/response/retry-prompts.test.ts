@@ -41,7 +41,7 @@ describe('the prompt envelope of a response', () => {
 
   it('adds exactly one correction block on a retry, replacing the previous one', async () => {
     const model = scripted(['{"title": null}'], ['{"title": "  "}'], ['{"title": "ok"}']);
-    const response = createResponse({ model, input: 'x', output: allStrings, format: 'json' });
+    const response = createResponse({ model, input: 'x', output: allStrings, format: 'json', earlyValidation: false });
     await response.getData();
     const corrections = model.requests.map((request) => request.prompt.split('[OUTPUT CORRECTION]').length - 1);
     expect(corrections).toEqual([0, 1, 1]);

@@ -56,7 +56,14 @@ const schemas = {
 describe.each(Object.entries(schemas))('a %s schema end to end through scriptedModel', (vendor, schema) => {
   it('streams the fields and resolves the validated data', async () => {
     const { model, requests } = recordingModel([evenTotal]);
-    const response = createResponse({ model, input: 'plan Q3', output: schema, format: 'json' });
+    // The schema's own stage at the end (its field rules judged while streaming: test/early-validation/).
+    const response = createResponse({
+      model,
+      input: 'plan Q3',
+      output: schema,
+      format: 'json',
+      earlyValidation: false,
+    });
     const store = createFieldStore(response);
     const data = await response.getData();
     expect(data).toEqual({ title: 'Q3 plan', lines: [{ item: 'desk', qty: 2 }], total: 4 });
@@ -68,7 +75,14 @@ describe.each(Object.entries(schemas))('a %s schema end to end through scriptedM
 
   it('retries a failing refinement with the issue and its path in the correction block', async () => {
     const { model, requests } = recordingModel([oddTotal, evenTotal]);
-    const response = createResponse({ model, input: 'plan Q3', output: schema, format: 'json' });
+    // The schema's own stage at the end (its field rules judged while streaming: test/early-validation/).
+    const response = createResponse({
+      model,
+      input: 'plan Q3',
+      output: schema,
+      format: 'json',
+      earlyValidation: false,
+    });
     const observed: ObservationEvent[] = [];
     response.observe((event) => observed.push(event));
     expect(await response.getData()).toEqual({ title: 'Q3 plan', lines: [{ item: 'desk', qty: 2 }], total: 4 });

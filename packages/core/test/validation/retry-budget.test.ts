@@ -23,7 +23,8 @@ const retryReasons = (events: readonly ObservationEvent[]) =>
 describe('the shared retry budget', () => {
   it('retries an ensure failure and ends with validated data', async () => {
     const model = scripted([missingName], [good]);
-    const response = createResponse({ model, input: 'x', output, format: 'json' });
+    // The ensure stage at the end; a field rejected while streaming: test/early-validation/.
+    const response = createResponse({ model, input: 'x', output, format: 'json', earlyValidation: false });
     expect(await response.getData()).toEqual({ summary: 's', items: [{ name: 'a' }] });
     expect(model.requests).toHaveLength(2);
     expect(model.requests[1]?.prompt).toContain(
@@ -34,7 +35,14 @@ describe('the shared retry budget', () => {
 
   it('throws an EnsureError with the raw text and attempt when the budget runs out', async () => {
     const model = scripted([missingName], [missingName], [missingName]);
-    const response = createResponse({ model, input: 'x', output, format: 'json', maxRetries: 2 });
+    const response = createResponse({
+      model,
+      input: 'x',
+      output,
+      format: 'json',
+      maxRetries: 2,
+      earlyValidation: false,
+    });
     const error = await response.getData().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EnsureError);
     expect(error).toMatchObject({
@@ -54,6 +62,7 @@ describe('the shared retry budget', () => {
       model,
       input: 'x',
       output,
+      earlyValidation: false,
       format: 'json',
       maxRetries: 1,
       raiseEnsureFailure: false,
@@ -75,7 +84,14 @@ describe('the shared retry budget', () => {
   it('shares one budget between parse, request and ensure failures', async () => {
     const dropped = new TransportError('connection reset', 0, '');
     const model = scripted(['I cannot do that.'], ['{"summ', { throw: dropped }], [missingName], [good]);
-    const response = createResponse({ model, input: 'x', output, format: 'json', maxRetries: 2 });
+    const response = createResponse({
+      model,
+      input: 'x',
+      output,
+      format: 'json',
+      maxRetries: 2,
+      earlyValidation: false,
+    });
     await expect(response.getData()).rejects.toBeInstanceOf(EnsureError);
     expect(model.requests).toHaveLength(3);
     expect(retryReasons(response.events)).toEqual(['parse_failed', 'request_failed']);

@@ -67,6 +67,8 @@ describe('serveWorkerResponses (the worker side of the protocol)', () => {
   it('sends the patch stream in batches at most once per frame, then close; the batches spell the response', async () => {
     const { sent, port, closed } = recordingPort();
     startOn(port, serialiseOptions({ model, input: 'x', output, format: 'json' }));
+    // The field checks load on demand (real time, not the fake timers').
+    await vi.dynamicImportSettled();
     await vi.advanceTimersByTimeAsync(answer.length * 5 + 200);
 
     const chunks = sent.filter((entry) => entry.message.t === 'events');
@@ -99,6 +101,7 @@ describe('serveWorkerResponses (the worker side of the protocol)', () => {
   it('abort aborts the running response; a verdict for an unknown call is ignored', async () => {
     const { sent, send, port } = recordingPort();
     startOn(port, serialiseOptions({ model, input: 'x', output, format: 'json' }));
+    await vi.dynamicImportSettled();
     await vi.advanceTimersByTimeAsync(20);
     send({ t: 'verdict', call: 99, verdict: { ok: true } });
     send({ t: 'abort', reason: 'stop' });

@@ -80,7 +80,8 @@ function RetryReasons({ events }: { events: readonly ObservationEvent[] }): Reac
     <ol>
       {retries.map((event) => (
         <li key={event.attempt} data-testid="server-retry-reason">
-          {event.retry_reason}: {event.validation_reason}
+          {event.retry_reason}
+          {event.path === undefined ? '' : ` at ${event.path}`}: {event.validation_reason}
         </li>
       ))}
     </ol>

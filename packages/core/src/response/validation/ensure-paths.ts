@@ -57,10 +57,11 @@ function checkOne(data: unknown, segments: readonly PathSegment[], level: Ensure
 }
 
 /**
- * Why a value counts as empty for `not_null`, or `undefined` when it does not. A list is empty
+ * Why a value counts as empty for `not_null`, or `undefined` when it does not (also judged per field
+ * as it closes: response/field-checks.ts). A list is empty
  * when it has no items or holds an empty item (checked iteratively: nesting depth is data).
  */
-function emptiness(value: unknown, path: string): string | undefined {
+export function emptiness(value: unknown, path: string): string | undefined {
   const stack: Match[] = [{ value, path }];
   while (stack.length > 0) {
     const current = stack.pop() as Match;

@@ -1,5 +1,6 @@
 import type { OutputDefinition } from '../../schema/define-output';
 import { checkEnsurePaths, type EnsureFailure } from './ensure-paths';
+import type { FieldRejection } from './field-validator';
 import type { ValidationContext, Validator } from './validator';
 
 /** The first stage of docs/architecture.md §4.3 steps 2–4 that rejected the data. */
@@ -13,7 +14,9 @@ export type ValidationFailure =
       noRetry: boolean;
       raise: Error | undefined;
     }
-  | { stage: 'validator_error'; validatorName: string; reason: string; error: unknown };
+  | { stage: 'validator_error'; validatorName: string; reason: string; error: unknown }
+  /** A field broke the schema's rule for it, or its field validator (decision 0022). */
+  | { stage: 'field'; rejection: FieldRejection; reason: string };
 
 export type ValidateDataOptions = {
   output: OutputDefinition | undefined;
@@ -22,6 +25,11 @@ export type ValidateDataOptions = {
   /** Step 4, in order: the `.validate()` chain first, then the per-call ones. */
   validators: readonly Validator<never>[];
   context: ValidationContext;
+  /**
+   * The attempt's field checks, run over the final data after ensure: the schema's rules per field
+   * and the field validators (docs/decisions/0022-validate-while-streaming.md).
+   */
+  fieldChecks?: Promise<{ atEnd(data: unknown): Promise<ValidationFailure | undefined> }>;
 };
 
 /**
@@ -43,6 +51,8 @@ export async function validateData(
     const failures = checkEnsurePaths(data, output.ensureKeys);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
+  const field = await (await options.fieldChecks)?.atEnd(data);
+  if (field !== undefined) return field;
   if (options.validators.length === 0) return undefined;
   const custom = await import('./custom-validators');
   return custom.runValidators(data, options.validators, options.context);

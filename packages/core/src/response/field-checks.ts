@@ -1,0 +1,303 @@
+import { readOwn } from '../patch/apply-patch';
+import { appendSegment, type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
+import type { StreamingData } from '../patch/streaming-data';
+import type { OutputDefinition } from '../schema/define-output';
+import { schemaNodeAt } from '../schema/schema-node-at';
+import type { FormatName } from '../schema/select-format';
+import type { StandardSchemaV1 } from '../schema/standard-schema';
+import { standardSourceOf } from '../schema/standard-source';
+import { emptiness } from './validation/ensure-paths';
+import { firstRuleFailure, leafRuleFailure, ruleRejection } from './validation/field-rules';
+import type {
+  FieldRejection,
+  FieldValidationContext,
+  FieldValidator,
+  FieldValidators,
+} from './validation/field-validator';
+import type { ValidationFailure } from './validation/run-validation';
+import { standardFieldValidate } from './validation/standard-field-schema';
+import { type NormalisedVerdict, normaliseVerdict } from './validation/validator';
+
+/** What one response's field checks need, resolved once. */
+export type FieldCheckPlan = {
+  output: OutputDefinition | undefined;
+  /** The response's `validateField`, keys in canonical form. */
+  validators: readonly (readonly [path: string, validator: FieldValidator])[];
+  /** Check fields as they close (`earlyValidation`, default true). */
+  early: boolean;
+  input: unknown;
+  maxRetries: number;
+};
+
+/** Makes each attempt's field checks for a response (`runResponse`'s context, read once). */
+export function fieldChecksFor(context: {
+  output: OutputDefinition | undefined;
+  validateField: FieldValidators | undefined;
+  earlyValidation: boolean;
+  input: unknown;
+  maxRetries: number;
+}): (attempt: number) => FieldChecks {
+  const validators = Object.entries(context.validateField ?? {}).map(
+    ([path, validator]) => [canonicalPath(path), validator] as const,
+  );
+  const plan: FieldCheckPlan = { ...context, validators, early: context.earlyValidation };
+  return (attempt) => new FieldChecks(plan, attempt);
+}
+
+type Check = { name: string; verdict: NormalisedVerdict | Promise<NormalisedVerdict> };
+type Leaf = {
+  notNull: boolean;
+  validate: StandardSchemaV1['~standard']['validate'] | undefined;
+  node: ReturnType<typeof schemaNodeAt>;
+};
+
+/**
+ * One attempt's field checks. While the answer streams, `inspect` judges every field whose `done`
+ * was observed in the text (its value can no longer change): its `not_null` mark, the schema's own
+ * rule for it and its field validators. A retryable rejection found at once is returned; one an
+ * async check finds later goes to `watch`'s `reject` (the attempt then stops its stream). At the
+ * end, `atEnd` runs the field validators over the final data, reusing each verdict already given
+ * for the same value.
+ */
+export class FieldChecks {
+  rejection: FieldRejection | undefined;
+  readonly #plan: FieldCheckPlan;
+  readonly #early: boolean;
+  readonly #context: Omit<FieldValidationContext, 'path' | 'wildcardPath'>;
+  #onLateRejection: ((rejection: FieldRejection) => void) | undefined;
+  readonly #standard: object | undefined;
+  readonly #leaves = new Map<string, Leaf>();
+  /** Field validators' verdicts by validator path and field path, with the value they judged. */
+  readonly #verdicts = new Map<string, { value: unknown; check: Check }>();
+  /** Undecided until the first structured patch: whether the stream follows the block the final parse keeps. */
+  #trusted: boolean | undefined;
+
+  constructor(plan: FieldCheckPlan, attempt: number) {
+    this.#plan = plan;
+    // With no retry left the answer streams to its end as before: nothing to stop early for.
+    this.#early = plan.early && attempt < plan.maxRetries;
+    this.#context = { attemptIndex: attempt, maxRetries: plan.maxRetries, input: plan.input };
+    this.#standard = plan.output === undefined ? undefined : standardSourceOf(plan.output);
+  }
+
+  /**
+   * Starts judging an attempt's stream: the chunks `held` while this module loaded first, then each
+   * chunk the returned function is given. A rejection goes to `reject`, also one an async check
+   * finds later while `live()` (the stream still runs).
+   */
+  watch(
+    held: (readonly StreamingData[])[],
+    format: FormatName,
+    text: () => string,
+    reject: (rejection: FieldRejection) => void,
+    live: () => boolean,
+  ): (patches: readonly StreamingData[]) => void {
+    const judge = (patches: readonly StreamingData[]): void => {
+      const rejection = this.active ? this.inspect(patches, format, text) : undefined;
+      if (rejection !== undefined) reject(rejection);
+    };
+    this.#onLateRejection = (rejection) => {
+      if (live()) reject(rejection);
+    };
+    for (const patches of held.splice(0)) judge(patches);
+    return judge;
+  }
+
+  /** Whether `inspect` can ever reject: a plan with nothing to check costs the stream nothing. */
+  get active(): boolean {
+    return this.#early && (this.#plan.output !== undefined || this.#plan.validators.length > 0);
+  }
+
+  /** Judges the fields these patches closed; `text` reads the answer so far (the json block guard). */
+  inspect(patches: readonly StreamingData[], format: FormatName, text: () => string): FieldRejection | undefined {
+    if (this.rejection !== undefined) return this.rejection;
+    for (let i = 0; i < patches.length; i++) {
+      const patch = patches[i] as StreamingData;
+      // `is_complete` first: most patches are string deltas, and one property read each is the cost.
+      if (!patch.is_complete || patch.completion_source !== 'observed_boundary') continue;
+      if (patch.path.charCodeAt(0) === 36 /* $ */) continue;
+      this.#trusted ??= followsKeptBlock(format, text(), this.#plan.output);
+      if (!this.#trusted) return undefined;
+      const found = this.#checkField(patch.path, patch.wildcard_path, patch.value);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * The final data's field checks: the schema's rules per field (tuple DSL and JSON Schema; a
+   * Standard Schema judges itself, last), then the field validators in registration and document
+   * order. The first rejection.
+   */
+  async atEnd(data: unknown): Promise<ValidationFailure | undefined> {
+    const { output } = this.#plan;
+    if (output !== undefined && this.#standard === undefined) {
+      const broken = firstRuleFailure(data, output.root);
+      if (broken !== undefined) return fieldFailure(ruleRejection(broken.path, 'schema', broken.reason));
+    }
+    for (const [key, validator] of this.#plan.validators) {
+      for (const match of matchesOf(data, parsePath(key))) {
+        const check = this.#validatorCheck(key, validator, match.path, wildcardOf(match.path), match.value);
+        const verdict = await check.verdict;
+        if (!verdict.ok) return fieldFailure(rejectionOf(match.path, verdict));
+      }
+    }
+    return undefined;
+  }
+
+  #checkField(path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
+    const { output } = this.#plan;
+    if (output !== undefined) {
+      const leaf = this.#leafOf(output, wildcardPath);
+      if (leaf.notNull) {
+        const empty = emptiness(value, path);
+        if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
+      }
+      if (value === null || typeof value !== 'object') {
+        if (leaf.validate !== undefined) {
+          const result = leaf.validate(value);
+          const found =
+            result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
+          if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
+        } else if (leaf.node !== undefined && this.#standard === undefined) {
+          const broken = leafRuleFailure(leaf.node, value);
+          if (broken !== undefined) return this.#reject(ruleRejection(path, 'schema', broken));
+        }
+      }
+    }
+    if (this.#plan.validators.length === 0) return undefined;
+    for (const [key, validator] of this.#plan.validators) {
+      if (key !== path && key !== wildcardPath) continue;
+      const { verdict } = this.#validatorCheck(key, validator, path, wildcardPath, value);
+      const found = verdict instanceof Promise ? this.#later(path, verdict) : verdict;
+      if (found !== undefined && !found.ok && !found.noRetry && found.raise === undefined)
+        return this.#reject(rejectionOf(path, found));
+    }
+    return undefined;
+  }
+
+  #leafOf(output: OutputDefinition, wildcardPath: string): Leaf {
+    let leaf = this.#leaves.get(wildcardPath);
+    if (leaf === undefined) {
+      const segments = parsePath(wildcardPath);
+      leaf = {
+        notNull: output.ensureKeys[wildcardPath] === 'not_null',
+        validate: this.#standard === undefined ? undefined : standardFieldValidate(this.#standard, segments),
+        node: schemaNodeAt(output.root, segments),
+      };
+      this.#leaves.set(wildcardPath, leaf);
+    }
+    return leaf;
+  }
+
+  #validatorCheck(key: string, validator: FieldValidator, path: string, wildcardPath: string, value: unknown): Check {
+    const id = `${key}\u0000${path}`;
+    const known = this.#verdicts.get(id);
+    if (known !== undefined && Object.is(known.value, value)) return known.check;
+    const name = validator.name !== '' ? validator.name : key;
+    let verdict: Check['verdict'];
+    try {
+      const result = validator(value, { ...this.#context, path, wildcardPath });
+      verdict =
+        result instanceof Promise
+          ? result.then(
+              (settled) => normaliseVerdict(settled, name),
+              (error: unknown) => threw(name, error),
+            )
+          : normaliseVerdict(result, name);
+    } catch (error) {
+      verdict = threw(name, error);
+    }
+    const check = { name, verdict };
+    this.#verdicts.set(id, { value, check });
+    return check;
+  }
+
+  /** An async verdict: a retryable rejection that arrives while the stream still runs stops it. */
+  #later(path: string, verdict: Promise<NormalisedVerdict>): undefined {
+    verdict.then((settled) => {
+      if (settled.ok || settled.noRetry || settled.raise !== undefined || this.rejection !== undefined) return;
+      this.rejection = rejectionOf(path, settled);
+      this.#onLateRejection?.(this.rejection);
+    });
+    return undefined;
+  }
+
+  #reject(rejection: FieldRejection): FieldRejection {
+    this.rejection = rejection;
+    return rejection;
+  }
+}
+
+function fieldFailure(rejection: FieldRejection): ValidationFailure {
+  return { stage: 'field', rejection, reason: `${rejection.path}: ${rejection.reason}` };
+}
+
+function rejectionOf(path: string, verdict: Extract<NormalisedVerdict, { ok: false }>): FieldRejection {
+  const { validatorName, reason, payload, noRetry, raise } = verdict;
+  return { path, validatorName, reason, payload, noRetry, raise };
+}
+
+function threw(name: string, error: unknown): NormalisedVerdict {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ok: false,
+    validatorName: name,
+    reason: `${name} threw: ${message}`,
+    payload: undefined,
+    noRetry: false,
+    raise: undefined,
+  };
+}
+
+const PASSED: NormalisedVerdict = Object.freeze({ ok: true });
+
+function schemaVerdict(result: StandardSchemaV1.Result<unknown>): NormalisedVerdict {
+  if (result.issues === undefined) return PASSED;
+  const reason = result.issues.map((issue) => String(issue.message)).join('; ') || 'the schema rejected the field';
+  return { ok: false, validatorName: 'schema', reason, payload: undefined, noRetry: false, raise: undefined };
+}
+
+/**
+ * Whether the stream follows the block the final parse will keep (docs/decisions/0016): in `json`,
+ * only when the answer opens with its block (blank or a fence before it) and the block is of the
+ * schema root's kind. Prose first may be a draft before the answer, and an object before a root
+ * list loses to the list: such an attempt is judged at the end only. The text formats stream their
+ * own sections, which the final parse keeps.
+ */
+function followsKeptBlock(format: FormatName, text: string, output: OutputDefinition | undefined): boolean {
+  if (format !== 'json') return true;
+  const open = text.search(/[[{]/);
+  if (open < 0 || !/^\s*(```[\w-]*\s*)?$/.test(text.slice(0, open))) return false;
+  const kind = output?.root.kind;
+  return kind === undefined || kind === (text[open] === '[' ? 'array' : 'object');
+}
+
+/** A path as patches write it (`items[*].email`), whatever quoting the caller used. */
+function canonicalPath(path: string): string {
+  let out = '';
+  for (const segment of parsePath(path)) out = segment === WILDCARD ? `${out}[*]` : appendSegment(out, segment);
+  return out;
+}
+
+/** Every place of `data` a path (indexes or `[*]`) names, in document order; own keys only. */
+function matchesOf(data: unknown, segments: readonly PathSegment[]): { path: string; value: unknown }[] {
+  let matches = [{ path: '', value: data }];
+  for (const segment of segments) {
+    const next: typeof matches = [];
+    for (const match of matches) {
+      if (segment === WILDCARD || typeof segment === 'number') {
+        if (!Array.isArray(match.value)) continue;
+        const indexes = segment === WILDCARD ? match.value.keys() : [segment];
+        for (const index of indexes)
+          if (index < match.value.length)
+            next.push({ path: appendSegment(match.path, index), value: match.value[index] });
+      } else {
+        const value = readOwn(match.value, segment);
+        if (value !== undefined) next.push({ path: appendSegment(match.path, segment), value });
+      }
+    }
+    matches = next;
+  }
+  return matches;
+}
