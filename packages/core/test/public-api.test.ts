@@ -73,7 +73,7 @@ const KITS_EXPORTS = [
   'validateResponseOutputContract',
 ];
 
-const PATCH_STREAM_EXPORTS = ['fromPatchStream', 'toPatchStream'];
+const PATCH_STREAM_EXPORTS = ['fromPatchStream', 'patchStreamMessages', 'toPatchStream'];
 
 const TESTING_EXPORTS = [
   'agentlyInstantFixture',
