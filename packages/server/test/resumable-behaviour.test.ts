@@ -3,8 +3,12 @@ import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { createResumableAnswers } from '@fieldstream/server';
 import { describe, expect, it } from 'vitest';
-import { type BehaviourSource, behaviourCases } from '../../core/test/behaviour/behaviour-cases';
-import { responseOptions, scriptedConfig } from '../../core/test/behaviour/behaviour-sources';
+import {
+  type BehaviourSource,
+  behaviourCases,
+  responseOptions,
+  scriptedConfig,
+} from '../../core/test/behaviour/behaviour-cases';
 import { droppingFetch } from './support/dropping-fetch';
 
 // The core behaviour suite (packages/core/test/behaviour/), run once more against a resumable

@@ -2,7 +2,12 @@
 // response comes from `createWorkerResponse` with the package's default worker script. The results
 // land in `window.__behaviour` for e2e/behaviour.spec.ts, and in the table for a person.
 import { createWorkerResponse } from '@fieldstream/core/worker';
-import { type BehaviourSource, behaviourCases } from '../../../../packages/core/test/behaviour/behaviour-cases';
+import {
+  type BehaviourSource,
+  behaviourCases,
+  responseOptions,
+  scriptedConfig,
+} from '../../../../packages/core/test/behaviour/behaviour-cases';
 import '../register-formats';
 
 export type BehaviourResult = { name: string; actual: unknown; expected: unknown };
@@ -19,30 +24,10 @@ declare global {
 // As behaviour-sources.ts's `workerInThread`, without `worker: false`: a real Worker where one exists.
 const realWorker: BehaviourSource = {
   name: 'in a real Worker (createWorkerResponse)',
-  create: ({
-    answers,
-    faults,
-    chunkSize,
-    delayMs,
-    toolCalls,
-    output,
-    format,
-    maxRetries,
-    retry,
-    validate,
-    validateField,
-    outputTool,
-  }) =>
+  create: (spec) =>
     createWorkerResponse({
-      model: { provider: 'scripted', answers, faults, chunkSize, delayMs, toolCalls },
-      outputTool,
-      input: 'fix the login',
-      output,
-      format,
-      maxRetries,
-      retry,
-      validate,
-      validateField,
+      model: { provider: 'scripted', ...scriptedConfig(spec) },
+      ...responseOptions(spec),
     }),
 };
 

@@ -45,6 +45,17 @@ export type BehaviourSpec = {
   validateField?: FieldValidators;
 };
 
+/** The options every source derives from a spec (the model aside). */
+export function responseOptions(spec: BehaviourSpec) {
+  const { output, format, maxRetries, retry, validate, validateField, outputTool } = spec;
+  return { input: 'fix the login', output, format, maxRetries, retry, validate, validateField, outputTool };
+}
+
+export function scriptedConfig(spec: BehaviourSpec) {
+  const { answers, faults, chunkSize, delayMs, toolCalls } = spec;
+  return { answers, faults, chunkSize, delayMs, toolCalls };
+}
+
 /** A place a response runs: it makes the response a spec describes (not started). */
 export type BehaviourSource = { name: string; create(spec: BehaviourSpec): StreamedResponse<unknown> };
 

@@ -6,18 +6,7 @@ import { createResponse, type ModelResponse } from '@fieldstream/core';
 import { fromPatchStream, toPatchStream } from '@fieldstream/core/patch-stream';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { createWorkerResponse } from '@fieldstream/core/worker';
-import type { BehaviourSource, BehaviourSpec } from './behaviour-cases';
-
-/** The options every source derives from a spec (the model aside). */
-export function responseOptions(spec: BehaviourSpec) {
-  const { output, format, maxRetries, retry, validate, validateField, outputTool } = spec;
-  return { input: 'fix the login', output, format, maxRetries, retry, validate, validateField, outputTool };
-}
-
-export function scriptedConfig(spec: BehaviourSpec) {
-  const { answers, faults, chunkSize, delayMs, toolCalls } = spec;
-  return { answers, faults, chunkSize, delayMs, toolCalls };
-}
+import { type BehaviourSource, type BehaviourSpec, responseOptions, scriptedConfig } from './behaviour-cases';
 
 /** In the page: the model and the parser here. */
 export const inPage: BehaviourSource = {
