@@ -113,7 +113,7 @@ describe('resumable answers on a real Redis, two instances', () => {
     const a = createResumableAnswers({ log: crashing });
     const b = instance();
     const made: ReturnType<typeof makeAnswer>[] = [];
-    const serveA: Instance = (request) => {
+    const serveA: Instance = () => {
       made.push(makeAnswer(50));
       return a.start(made[0] as ReturnType<typeof makeAnswer>);
     };

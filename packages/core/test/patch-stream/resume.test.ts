@@ -38,7 +38,7 @@ describe('fromPatchStream reconnects to a resumable answer', () => {
   it('resumes after the last message it got, with the ticket and Last-Event-ID, and shows the gap', async () => {
     const server = scripted([
       sse(answer + msg(1, opening)),
-      sse('event: answer\ndata: {"id":"a1"}\n\n' + msg(2, rest) + end),
+      sse(`event: answer\ndata: {"id":"a1"}\n\n${msg(2, rest)}${end}`),
     ]);
     const response = fromPatchStream({
       url: 'http://x/start',

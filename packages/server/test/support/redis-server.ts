@@ -31,9 +31,8 @@ export async function startRedis(options: { appendOnly?: boolean } = {}) {
 }
 
 async function launch(port: number, appendOnly: boolean): Promise<ChildProcess> {
-  const dir = appendOnly
-    ? ['--dir', (await import('node:os')).tmpdir(), '--appendfilename', `fs-test-${port}.aof`]
-    : [];
+  // A directory of its own per port (removed by `stop`), kept across `restart` so the log survives.
+  const dir = appendOnly ? ['--dir', await persistenceDir(port)] : [];
   const child = spawn(
     BINARY,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', appendOnly ? 'yes' : 'no', ...dir],
