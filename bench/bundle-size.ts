@@ -145,6 +145,11 @@ export const ENTRIES = {
   responseJson: "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';",
   wholeCore: "export * from '@fieldstream/core';",
   react: "export * from '@fieldstream/react';",
+  /** What an app pays to do `useObject`'s job: the server streams, the page renders per field. */
+  patchStreamPage:
+    "export { createFieldStore } from '@fieldstream/core';\n" +
+    "export { fromPatchStream } from '@fieldstream/core/patch-stream';\n" +
+    "export { useFinalData, useInstantField, useStreamStatus } from '@fieldstream/react';",
   /** Creates the package's own worker script (`createWorkerResponse`'s default worker). */
   worker: "export { createWorkerResponse } from '@fieldstream/core/worker';",
 } as const;
