@@ -119,9 +119,8 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
     emitAnswer();
     emitPatch(native.close());
   };
-  // The checks load on demand beside the request, never delaying it; the first chunk waits for
-  // them. Chunks are held for them (`FieldChecks.watch`) only if their load failed to settle first.
-  let checksSettled = options.fieldChecks === undefined;
+  // The checks load on demand beside the request, never delaying it; chunks parsed meanwhile are
+  // held for them (`FieldChecks.watch`), at the latest until the stream ends.
   const held: (readonly StreamingData[])[] = [];
   const readText = () => parser?.text ?? '';
   let judge: ((patches: readonly StreamingData[]) => void) | undefined;
@@ -150,14 +149,6 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       if (rejected !== undefined) return stopped();
       if (step.done === true) break;
       const event = step.value;
-      if (!checksSettled && event.type !== 'meta') {
-        // The request is already on its way; the first chunk waits for the checks (loaded beside
-        // it), so every chunk is judged as it is parsed and a rejection lands on the same patch
-        // whatever the timing.
-        await options.fieldChecks?.catch(() => undefined);
-        checksSettled = true;
-        if (aborted) return { kind: 'aborted' };
-      }
       // With the output asked through a tool, text beside the call is the model's commentary: reasoning.
       if (event.type === 'text' && event.delta !== '' && outputTool === undefined) {
         sawText = true;

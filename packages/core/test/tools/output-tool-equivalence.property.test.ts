@@ -26,6 +26,9 @@ async function observe(viaTool: boolean, script: string[], chunkSize: number) {
     format: 'json',
     maxRetries: 1,
     validate: [needsTags],
+    // Exact patch sequences of two reads: how much of an early-rejected attempt streams depends on
+    // when the field checks' module loads (decision 0022), so both judge at the end.
+    earlyValidation: false,
     ...(viaTool ? { outputTool: true } : {}),
   });
   const patches: StreamingData[] = [];

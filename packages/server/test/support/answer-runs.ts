@@ -23,6 +23,9 @@ export function makeAnswer(delayMs = 0, answers = ['{"title": "", "steps": [], "
     output: ticketOutput,
     format: 'json',
     maxRetries: 2,
+    // These runs compare two reads' events exactly; how much of the rejected first answer streams
+    // before an early rejection stops it depends on when the field checks' module loads (0022).
+    earlyValidation: false,
   });
 }
 
