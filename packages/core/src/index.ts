@@ -55,7 +55,7 @@ export type { ResponseMeta } from './response/response-meta';
 export type { CreateResponseOptions } from './response/response-options';
 export type { RetryPolicy } from './response/retry-policy';
 export type { OutputToolOptions } from './response/response-options';
-export type { ToolCall } from './tools/tool-calls';
+export type { JsonValue, ToolCall } from './tools/tool-calls';
 export type { ToolDefinition } from './tools/tool-definition';
 export type {
   FieldRejection,

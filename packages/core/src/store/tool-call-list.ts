@@ -1,5 +1,6 @@
 import { readOwn } from '../patch/apply-patch';
 import { formatPath } from '../patch/path';
+import type { JsonValue } from '../tools/tool-calls';
 import type { FieldStoreState } from './field-store-state';
 import type { ToolCallState, ToolCalls } from './tool-calls-state';
 
@@ -13,12 +14,12 @@ export function selectToolCalls(state: FieldStoreState<unknown>): readonly ToolC
   const { toolCalls } = state;
   let list = lists.get(toolCalls);
   if (list === undefined) {
-    list = (toolCalls.tree as unknown[]).map((call, index) =>
+    list = toolCalls.tree.map((call, index) =>
       Object.freeze({
         index,
         id: stringAt(call, 'id'),
         name: stringAt(call, 'name'),
-        arguments: readOwn(call, 'arguments'),
+        arguments: readOwn(call, 'arguments') as JsonValue | undefined,
         isComplete: toolCalls.records.get(formatPath([index]))?.isComplete ?? false,
       }),
     );

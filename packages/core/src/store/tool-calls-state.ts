@@ -1,6 +1,7 @@
 import { applyPatch, readOwn } from '../patch/apply-patch';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
+import type { JsonValue } from '../tools/tool-calls';
 import type { FieldState } from './field-state';
 import { type FieldRecord, fieldRecord } from './field-store-state';
 import { PathMap } from './path-map';
@@ -14,7 +15,7 @@ export type ToolCallState = {
   /** The tool's name (`''` until it arrives). */
   readonly name: string;
   /** The arguments so far (strings growing, scalars once complete); the parsed arguments once complete. */
-  readonly arguments: unknown;
+  readonly arguments: JsonValue | undefined;
   /** The call is complete: its arguments are final. */
   readonly isComplete: boolean;
 };
@@ -25,7 +26,7 @@ export type ToolCallState = {
  * lists the calls. A retry starts empty.
  */
 export type ToolCalls = {
-  readonly tree: unknown;
+  readonly tree: readonly JsonValue[];
   readonly records: PathMap<FieldRecord>;
 };
 
@@ -42,9 +43,10 @@ export function applyToolPatch(state: ToolCalls, data: StreamingData, attempt: n
   const segments = toolSegments(data.path);
   const index = segments[0];
   // Calls open in order; a patch of a call that never opened (a hostile stream) is dropped.
-  if (typeof index !== 'number' || index > (state.tree as unknown[]).length) return state;
+  if (typeof index !== 'number' || index > state.tree.length) return state;
   try {
-    const tree = applyPatch(state.tree, segments, data.value);
+    // A list stays a list: the first segment is always an index (checked above).
+    const tree = applyPatch(state.tree, segments, data.value) as readonly JsonValue[];
     const record = fieldRecord(data.is_complete, data.completion_source, attempt);
     return { tree, records: state.records.set(formatPath(segments), record) };
   } catch {
