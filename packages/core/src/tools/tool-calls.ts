@@ -2,13 +2,7 @@
 export const TOOLS_PATH = '$tools';
 
 /** A JSON value as the json parser builds it (own keys only): what a tool call's arguments are. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** One tool call the model made, as the response ends with it. Fieldstream never executes it. */
 export type ToolCall = {
