@@ -169,7 +169,11 @@ describe('patch streams over a real local HTTP server', () => {
       res.end('data: [{"k":"a","n":0,"f":"json"},{"k":"s","n":0,"s":"streaming"}]\n\n');
     });
     const remote = fromPatchStream({ url: server.url });
-    await expect(remote.getData()).rejects.toMatchObject({ name: 'TransportError', status: 0 });
+    await expect(remote.getData()).rejects.toMatchObject({
+      name: 'TransportError',
+      status: 0,
+      message: `Connection dropped: the stream from ${server.url} ended before its end marker`,
+    });
     expect(remote.status).toBe('error');
   });
 });

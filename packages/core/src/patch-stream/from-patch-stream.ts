@@ -13,8 +13,9 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
+import { settledReads } from '../response/settled-reads';
 import { onAbort, sleep } from '../transport/abort';
-import { type FetchEventStreamOptions, fetchEventStream } from '../transport/fetch-event-stream';
+import { endedBeforeEndMarker, type FetchEventStreamOptions, streamEvents } from '../transport/fetch-event-stream';
 import {
   ANSWER_EVENT,
   type AnswerTicket,
@@ -79,7 +80,11 @@ export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions)
   checkOptionalSignal('fromPatchStream options.signal', options.signal);
   checkOptionalWholeNumber('fromPatchStream options.maxMessageLength', options.maxMessageLength, 1);
   checkResumeOptions(options.resume, options.answer);
-  return createResponseCore<Data>({ run: (sink) => readPatchStream(options, sink), signal: options.signal }).response;
+  return createResponseCore<Data>({
+    run: (sink) => readPatchStream(options, sink),
+    signal: options.signal,
+    settledReads,
+  }).response;
 }
 
 async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSink): Promise<Settlement> {
@@ -115,7 +120,9 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
     for (;;) {
       try {
         const { url, ...opening } = request();
-        for await (const message of fetchEventStream(url, {
+        const target = String(url);
+        // Options checked above, the request built here: the stream without fetchEventStream's checks.
+        for await (const message of streamEvents(target, {
           ...opening,
           signal: sink.signal,
           fetch: options.fetch,
@@ -137,7 +144,7 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
           const taken = take(reader, message.data);
           if (taken !== undefined) return taken;
         }
-        return reader.settle();
+        throw endedBeforeEndMarker(target);
       } catch (error) {
         if (sink.signal.aborted) return { kind: 'aborted' };
         if (resume === undefined || ticket === undefined || !canReconnect(error) || failures >= (resume.attempts ?? 8))

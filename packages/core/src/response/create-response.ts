@@ -72,6 +72,7 @@ export function createResponse<Data = unknown, Input = unknown>(
     run,
     signal: options.signal,
     requestedFormat: format.requested,
+    settledReads: () => import('./settled-reads').then((module) => module.settledReads),
   });
   // `Input` is type-only (what the schema says streams): the core's response is that response.
   return Object.assign(response as unknown as ModelResponse<Data, Input>, {

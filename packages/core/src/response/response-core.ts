@@ -8,6 +8,7 @@ import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
 import type { ResponseEvent, ResponseSource, ResponseStatus } from './response-events';
 import type { ResponseMeta } from './response-meta';
+import type { SettledReads } from './settled-reads';
 
 /** How a response ended. */
 export type Settlement =
@@ -82,6 +83,13 @@ export type ResponseCoreOptions = {
   signal?: AbortSignal;
   /** The format the caller asked for, reported by `getMeta()`. */
   requestedFormat?: FormatOption;
+  /**
+   * `response/settled-reads.ts`: the module itself, or a loader of it. A response in the page loads
+   * it (its bundle loads other stages on demand anyway); a patch-stream or Worker reader passes the
+   * module, so a bundle without `createResponse` has no dynamic import, and no preload helper with
+   * it (decision 0013).
+   */
+  settledReads: SettledReads | (() => Promise<SettledReads>);
 };
 
 /** A response and what only its maker may ask: whether it has started. */
@@ -106,6 +114,8 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
   let settled: Settlement | undefined;
   let abortError: AbortError | undefined;
   let dataPromise: Promise<Data> | undefined;
+  const reads = options.settledReads;
+  const settledReads = async (): Promise<SettledReads> => (typeof reads === 'function' ? reads() : reads);
 
   const emit = (event: LogEvent): void => {
     if (log.closed) return;
@@ -184,16 +194,12 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
       const outcome = await settlement();
       if (outcome.kind === 'aborted') throw abortError;
       if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
-      // Loaded on demand (decision 0013), like the meta below.
-      const calls = await import('../tools/tool-calls-of');
-      return calls.toolCallsOf(log.replay());
+      return (await settledReads()).toolCallsOf(log.replay());
     },
     async getMeta() {
       const outcome = await settlement();
       const facts = log.facts();
-      // Loaded on demand (decision 0013): a response whose meta nobody asks for never bundles it.
-      const meta = await import('./response-meta');
-      return meta.deriveMeta(facts, options.requestedFormat ?? 'json', outcome.kind);
+      return (await settledReads()).deriveMeta(facts, options.requestedFormat ?? 'json', outcome.kind);
     },
     get events() {
       return observations.items;

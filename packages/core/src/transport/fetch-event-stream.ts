@@ -63,12 +63,17 @@ export async function* fetchEventStream(
       yield message;
       if (ended) return;
     }
-    throw new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
-      url: target,
-    });
+    throw endedBeforeEndMarker(target);
   } catch (error) {
     throw streamError(error, signal, target);
   }
+}
+
+/** What a stream that closed before its end marker rejects with: a dropped connection (status 0). */
+export function endedBeforeEndMarker(target: string): TransportError {
+  return new TransportError(`Connection dropped: the stream from ${target} ended before its end marker`, 0, '', {
+    url: target,
+  });
 }
 
 /** How long the rest of a body is read after its end marker before the connection is closed. */

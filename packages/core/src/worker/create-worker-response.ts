@@ -8,6 +8,7 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
+import { settledReads } from '../response/settled-reads';
 import type { FieldValidators } from '../response/validation/field-validator';
 import type { Validator } from '../response/validation/validator';
 import { validatorList } from '../response/validation/validator-list';
@@ -42,6 +43,7 @@ export function respondThrough<Data>(host: WorkerHost, options: WorkerResponseOp
     run: (sink) => runInWorker(job, sink),
     signal: options.signal,
     requestedFormat: options.format,
+    settledReads,
   }).response;
 }
 
