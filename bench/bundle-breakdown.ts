@@ -1,6 +1,6 @@
 /**
  * Where a budgeted bundle's bytes are (decision 0013): `npx tsx bench/bundle-breakdown.ts <entry>`
- * with an entry name of bench/bundle-size.ts (`parserJson`, `responseJson`, …). Groups the eager
+ * with an entry name of bench/bundle-size.ts (`parserJson`, `responseJson`, `patchStreamPage`, `responsePage`, …). Groups the eager
  * chunks' modules by area, by Rollup's rendered length (tree-shaken, before minification), and splits
  * the measured min+gzip size in proportion — an estimate per area, exact in total. `--modules` also
  * lists every module.
@@ -22,6 +22,12 @@ const AREAS: readonly [string, RegExp][] = [
   ['input checks', /check-|errors\/check-argument/],
   ['error classes', /src\/errors\//],
   ['paths and patches', /src\/patch\//],
+  ['patch stream reader (wire events, codec, resume)', /src\/patch-stream\//],
+  ['tool calls', /src\/tools\//],
+  ['React hooks (@fieldstream/react)', /^packages\/react\//],
+  // Vite's helper for `import()` (preloads a lazy chunk's imports): in a bundle with any dynamic import.
+  ['Vite preload helper', /vite\/preload-helper/],
+  ['bundler runtime (Rolldown)', /rolldown\/runtime/],
 ];
 
 const name = process.argv[2] as keyof typeof ENTRIES;
@@ -31,11 +37,12 @@ const measured = gzip(eager.map((chunk) => chunk.code).join('\n'));
 const modules = eager
   .flatMap((chunk) =>
     Object.entries(chunk.modules).map(([id, info]) => ({
-      id: id.replace(/^.*?\/packages\//, 'packages/'),
+      id: id.replace(/^.*?\/packages\//, 'packages/').replace(/^\0/, ''),
       size: info.renderedLength,
     })),
   )
-  .filter((module) => module.id.startsWith('packages/'));
+  // The entry file itself re-exports only; everything else (the packages, Vite's helpers) counts.
+  .filter((module) => module.size > 0);
 const total = modules.reduce((sum, module) => sum + module.size, 0);
 const areas = new Map<string, number>();
 for (const module of modules) {

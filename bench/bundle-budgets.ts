@@ -62,6 +62,14 @@ const budgets: Budget[] = [
     ceiling: 19.1 * KB,
     yaml: 'never',
   },
+  {
+    name: 'the same job all in the page: the response entry + the three hooks and useResponse',
+    source: ENTRIES.responsePage,
+    // Issue 29's all-in-page target. Missed: a regression guard ~0.5 KB above today's size meanwhile.
+    target: 25 * KB,
+    ceiling: 34.3 * KB,
+    yaml: 'never',
+  },
   ...Object.entries(FORMAT_DEFINITIONS).map(
     ([format, definition]): Budget => ({
       name: `the response entry + ${definition}`,

@@ -12,6 +12,8 @@ export default async function bundleSizeBench(): Promise<void> {
   const rows: [string, string, boolean][] = [
     ['createStreamParser (json only)', ENTRIES.parserJson, false],
     ['createResponse + openAIChat + createFieldStore (json)', ENTRIES.responseJson, false],
+    ['fromPatchStream + createFieldStore + three hooks (the useObject job)', ENTRIES.patchStreamPage, false],
+    ['the response entry + the three hooks and useResponse (all in the page)', ENTRIES.responsePage, false],
     ['whole @fieldstream/core', ENTRIES.wholeCore, false],
     ['@fieldstream/react (core external)', ENTRIES.react, true],
   ];

@@ -150,6 +150,13 @@ export const ENTRIES = {
     "export { createFieldStore } from '@fieldstream/core';\n" +
     "export { fromPatchStream } from '@fieldstream/core/patch-stream';\n" +
     "export { useFinalData, useInstantField, useStreamStatus } from '@fieldstream/react';",
+  /**
+   * The same job done all in the page: the model called from the browser, parsed here, rendered per
+   * field (the response entry with the three hooks and `useResponse`).
+   */
+  responsePage:
+    "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';\n" +
+    "export { useFinalData, useInstantField, useResponse, useStreamStatus } from '@fieldstream/react';",
   /** Creates the package's own worker script (`createWorkerResponse`'s default worker). */
   worker: "export { createWorkerResponse } from '@fieldstream/core/worker';",
 } as const;
