@@ -15,7 +15,12 @@ import {
 } from '../response/response-core';
 import { settledReads } from '../response/settled-reads';
 import { onAbort, sleep } from '../transport/abort';
-import { endedBeforeEndMarker, type FetchEventStreamOptions, streamEvents } from '../transport/fetch-event-stream';
+import {
+  endedBeforeEndMarker,
+  type FetchEventStreamOptions,
+  openOnce,
+  streamEvents,
+} from '../transport/fetch-event-stream';
 import {
   ANSWER_EVENT,
   type AnswerTicket,
@@ -122,14 +127,18 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
         const { url, ...opening } = request();
         const target = String(url);
         // Options checked above, the request built here: the stream without fetchEventStream's checks.
-        for await (const message of streamEvents(target, {
-          ...opening,
-          signal: sink.signal,
-          fetch: options.fetch,
-          init,
-          isEndMessage: (end) => end.event === END_EVENT,
-          maxMessageLength: options.maxMessageLength,
-        })) {
+        for await (const message of streamEvents(
+          target,
+          {
+            ...opening,
+            signal: sink.signal,
+            fetch: options.fetch,
+            init,
+            isEndMessage: (end) => end.event === END_EVENT,
+            maxMessageLength: options.maxMessageLength,
+          },
+          openOnce,
+        )) {
           if (message.event === END_EVENT) return reader.settle();
           if (message.event === ANSWER_EVENT) {
             ticket = readTicket(message.data, ticket);

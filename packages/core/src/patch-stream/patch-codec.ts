@@ -82,9 +82,9 @@ export class PatchEncoder {
     const source = data.completion_source;
     if (done ? source !== 'observed_boundary' : source !== undefined) wire.c = source ?? '';
     if (value === undefined) wire.u = 1;
-    else if (this.#mirror.isStringAfter(path, delta, value)) {
+    else if (isStringAfter(this.#mirror, path, delta, value)) {
       // The reader rebuilds it: previous string + delta.
-    } else if (this.#mirror.isJsonAfter(path, delta, value)) wire.j = 1;
+    } else if (isJsonAfter(this.#mirror, path, delta, value)) wire.j = 1;
     else if (value !== null && typeof value === 'object' && deepEqual(this.#mirror.treeAt(path), value)) wire.r = 1;
     else wire.v = value;
     const derived = derivedPathFields(path);
@@ -93,6 +93,25 @@ export class PatchEncoder {
     this.#mirror.record(path, value, delta);
     return wire;
   }
+}
+
+/** Whether `value` is the path's last string plus `delta`, compared without building it. */
+function isStringAfter(mirror: ValueMirror, path: string, delta: string, value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const prev = mirror.lastAt(path);
+  return (
+    typeof prev === 'string' &&
+    value.length === prev.length + delta.length &&
+    value.endsWith(delta) &&
+    value.startsWith(prev)
+  );
+}
+
+/** Whether the path's deltas spell `value` (a number, boolean or null) as JSON (`"1"`, `"5"` → 15). */
+function isJsonAfter(mirror: ValueMirror, path: string, delta: string, value: unknown): boolean {
+  if (value === null || typeof value === 'object' || typeof value === 'string' || value === undefined) return false;
+  const raw = mirror.jsonAfter(path, delta);
+  return raw !== undefined && Object.is(raw, value);
 }
 
 /** Turns wire events back into response and observation events. */

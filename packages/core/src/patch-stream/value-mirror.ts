@@ -6,19 +6,15 @@ import type { StreamingData } from '../patch/streaming-data';
  * What both ends of a patch stream know about one attempt: the last value at each path and a tree
  * of every value written. The writer leaves out a value the reader can rebuild from it; both
  * record every patch the same way, so the reader's rebuilt value is the writer's by construction.
+ * The writer's tests of a value against it (`isStringAfter`, `isJsonAfter`) live with the writer
+ * (patch-codec.ts), so a reader's bundle leaves them out.
  */
 export class ValueMirror {
   #last = new Map<string, unknown>();
   #raw = new Map<string, string>();
   #tree: unknown;
 
-  /** The value the path's deltas spell as JSON (`"1"`, `"5"` → 15), when they do and it is `value`. */
-  isJsonAfter(path: string, delta: string, value: unknown): boolean {
-    if (value === null || typeof value === 'object' || typeof value === 'string' || value === undefined) return false;
-    const raw = this.jsonAfter(path, delta);
-    return raw !== undefined && Object.is(raw, value);
-  }
-
+  /** The value the path's deltas spell as JSON, when they spell one. */
   jsonAfter(path: string, delta: string): unknown {
     const raw = (this.#raw.get(path) ?? '') + delta;
     if (raw.trim() === '') return undefined;
@@ -29,22 +25,15 @@ export class ValueMirror {
     }
   }
 
-  /** The value `prev + delta` gives, when the path's last value is a string (or none). */
-  stringAfter(path: string, delta: string): string | undefined {
-    const prev = this.#last.has(path) ? this.#last.get(path) : '';
-    return typeof prev === 'string' ? prev + delta : undefined;
+  /** The path's last value (`''` before its first patch). */
+  lastAt(path: string): unknown {
+    return this.#last.has(path) ? this.#last.get(path) : '';
   }
 
-  /** Whether `value` is the path's last string plus `delta`, compared without building it. */
-  isStringAfter(path: string, delta: string, value: unknown): boolean {
-    if (typeof value !== 'string') return false;
-    const prev = this.#last.has(path) ? this.#last.get(path) : '';
-    return (
-      typeof prev === 'string' &&
-      value.length === prev.length + delta.length &&
-      value.endsWith(delta) &&
-      value.startsWith(prev)
-    );
+  /** The value `prev + delta` gives, when the path's last value is a string (or none). */
+  stringAfter(path: string, delta: string): string | undefined {
+    const prev = this.lastAt(path);
+    return typeof prev === 'string' ? prev + delta : undefined;
   }
 
   /** A copy of the tree at `path` (`undefined` when the path is not a tree path or holds nothing). */

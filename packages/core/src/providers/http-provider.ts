@@ -1,5 +1,5 @@
 import { TransportError } from '../errors/errors';
-import { streamEvents } from '../transport/fetch-event-stream';
+import { openWithRetries, streamEvents } from '../transport/fetch-event-stream';
 import type { RetryOptions } from '../transport/retry-policy';
 import type { SSEMessage } from '../transport/sse-message';
 import type { Model, ModelRequest } from './model';
@@ -49,15 +49,19 @@ export function postEventStream(
   /** The provider's end marker: the stream is read to its end after it, never cancelled. */
   isEndMessage: (message: SSEMessage) => boolean,
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  return streamEvents(url, {
-    isEndMessage,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers, ...options.headers },
-    body: JSON.stringify(body),
-    signal,
-    fetch: options.fetch,
-    retry: options.retry,
-  });
+  return streamEvents(
+    url,
+    {
+      isEndMessage,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers, ...options.headers },
+      body: JSON.stringify(body),
+      signal,
+      fetch: options.fetch,
+      retry: options.retry,
+    },
+    openWithRetries,
+  );
 }
 
 /** The error for a stream that closed cleanly before the provider's end marker. */

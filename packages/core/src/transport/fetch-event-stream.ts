@@ -56,10 +56,11 @@ export async function* fetchEventStream(
   checkFetchEventStream(url, options);
   const { isEndMessage, signal } = options;
   const target = String(url);
-  if (!isEndMessage) return yield* streamEvents(target, options);
+  if (!isEndMessage) return yield* streamEvents(target, options, openWithRetries);
   let ended = false;
   try {
-    for await (const message of streamEvents(target, { ...options, isEndMessage: (m) => (ended = isEndMessage(m)) })) {
+    const ending = { ...options, isEndMessage: (m: SSEMessage) => (ended = isEndMessage(m)) };
+    for await (const message of streamEvents(target, ending, openWithRetries)) {
       yield message;
       if (ended) return;
     }
@@ -110,20 +111,28 @@ async function drainAfterEnd(
 }
 
 /**
+ * How {@link streamEvents} opens its stream: once ({@link openOnce}), or retrying a failure to open
+ * as `options.retry` says ({@link openWithRetries}). A reader that never retries (fromPatchStream,
+ * which reconnects on its own) passes `openOnce`, so its bundle leaves the retry loop out.
+ */
+export type StreamOpener = (url: string, options: FetchEventStreamOptions, signal: AbortSignal) => Promise<Response>;
+
+/**
  * {@link fetchEventStream} without its entry checks, and without the error for a stream that ends
- * before its end marker (`isEndMessage` only ends it cleanly): for the HTTP providers, whose options
- * are checked when the model is made and whose request they build themselves.
+ * before its end marker (`isEndMessage` only ends it cleanly): for the HTTP providers and
+ * fromPatchStream, whose options are checked when they are made and whose request they build themselves.
  */
 export async function* streamEvents(
   target: string,
   options: FetchEventStreamOptions,
+  open: StreamOpener,
 ): AsyncGenerator<SSEMessage, void, undefined> {
   const { signal } = options;
   throwIfAborted(signal);
   const connection = new AbortController();
   const stopForwarding = onAbort(signal, () => connection.abort(signal?.reason));
   try {
-    const response = await openEventStream(target, options, connection.signal);
+    const response = await open(target, options, connection.signal);
     if (!response.body) return;
     const messages = decodeSSE(response.body, connection.signal, options.maxMessageLength);
     for await (const message of messages) {
@@ -160,9 +169,21 @@ function streamError(error: unknown, signal: AbortSignal | undefined, target: st
   return error;
 }
 
-async function openEventStream(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
+/** Opens the stream once: a failure to open rejects. */
+export async function openOnce(url: string, options: FetchEventStreamOptions, signal: AbortSignal): Promise<Response> {
+  const opened = await openAttempt(url, options, signal);
+  if (Array.isArray(opened)) throw opened[0];
+  return opened;
+}
+
+/** Opens the stream, retrying a failure to open as `options.retry` says (none without it). */
+export async function openWithRetries(
+  url: string,
+  options: FetchEventStreamOptions,
+  signal: AbortSignal,
+): Promise<Response> {
   for (let retry = 1; ; retry++) {
-    const opened = await openOnce(url, options, signal);
+    const opened = await openAttempt(url, options, signal);
     if (!Array.isArray(opened)) return opened;
     const [error, headers] = opened;
     const policy = options.retry;
@@ -175,7 +196,7 @@ async function openEventStream(url: string, options: FetchEventStreamOptions, si
 type OpenFailure = [error: TransportError, headers?: Headers];
 
 /** The response, or why it cannot be read as an event stream. Aborts and other errors are thrown. */
-async function openOnce(
+async function openAttempt(
   url: string,
   options: FetchEventStreamOptions,
   signal: AbortSignal,
