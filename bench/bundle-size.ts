@@ -25,6 +25,8 @@ export type BundleSize = {
   eagerYaml: boolean;
   /** Whether any chunk contains the `yaml` package. */
   anyYaml: boolean;
+  /** Whether Vite's preload helper (bundled with any dynamic `import()`) is in an eager chunk. */
+  preloadHelper: boolean;
 };
 
 export const gzip = (code: string): number => gzipSync(code, { level: 9 }).length;
@@ -128,6 +130,7 @@ function sizeOf({ chunks, eager }: { chunks: Rollup.OutputChunk[]; eager: Rollup
     lazyGzip: lazy.reduce((sum, chunk) => sum + gzip(chunk.code), 0),
     eagerYaml: eager.some(hasYaml),
     anyYaml: chunks.some(hasYaml),
+    preloadHelper: eager.some((chunk) => Object.keys(chunk.modules).some((id) => id.includes('vite/preload-helper'))),
   };
 }
 
