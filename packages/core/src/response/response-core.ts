@@ -84,10 +84,10 @@ export type ResponseCoreOptions = {
   /** The format the caller asked for, reported by `getMeta()`. */
   requestedFormat?: FormatOption;
   /**
-   * `response/settled-reads.ts`: the module itself, or a loader of it. A response in the page loads
-   * it (its bundle loads other stages on demand anyway); a patch-stream or Worker reader passes the
-   * module, so a bundle without `createResponse` has no dynamic import, and no preload helper with
-   * it (decision 0013).
+   * `response/settled-reads.ts`: the module itself, or a loader of it. `createResponse` and
+   * `createWorkerResponse` load it (their bundles load other stages on demand anyway);
+   * `fromPatchStream` passes the module, so its bundle has no dynamic import, and no preload helper
+   * with it (decision 0013).
    */
   settledReads: SettledReads | (() => Promise<SettledReads>);
 };

@@ -2,9 +2,9 @@ import { toolCallsOf } from '../tools/tool-calls-of';
 import { deriveMeta } from './response-meta';
 
 /**
- * What a settled response derives from its log when asked (`getToolCalls()`, `getMeta()`). A
- * response in the page loads this on demand (decision 0013); a response read from elsewhere (a
- * patch stream, a Worker) bundles it, so its bundle has no dynamic import and no preload helper.
+ * What a settled response derives from its log when asked (`getToolCalls()`, `getMeta()`).
+ * `createResponse` and `createWorkerResponse` load this on demand (decision 0013); `fromPatchStream`
+ * bundles it, so its bundle has no dynamic import and no Vite preload helper.
  */
 export const settledReads = { deriveMeta, toolCallsOf };
 

@@ -8,7 +8,6 @@ import {
   type Settlement,
   type StreamedResponse,
 } from '../response/response-core';
-import { settledReads } from '../response/settled-reads';
 import type { FieldValidators } from '../response/validation/field-validator';
 import type { Validator } from '../response/validation/validator';
 import { validatorList } from '../response/validation/validator-list';
@@ -43,7 +42,8 @@ export function respondThrough<Data>(host: WorkerHost, options: WorkerResponseOp
     run: (sink) => runInWorker(job, sink),
     signal: options.signal,
     requestedFormat: options.format,
-    settledReads,
+    // Loaded on demand, as createResponse does: this bundle loads other stages on demand anyway.
+    settledReads: () => import('../response/settled-reads').then((module) => module.settledReads),
   }).response;
 }
 
