@@ -120,6 +120,8 @@ class AnswerStreamParser implements StreamParser {
   }
 
   async prepare(): Promise<void> {
+    // Nothing held back and the stream proved the final parse: the final parser will not run.
+    if (this.#splitter.passthrough && this.#parser.provenFinal?.() !== undefined) return;
     await this.#definition.prepare?.(this.#answer.toString(), { output: this.#output, maxDepth: this.#maxDepth });
   }
 
@@ -168,11 +170,14 @@ class AnswerStreamParser implements StreamParser {
     if (split.content !== '') this.#feed(split.content, events);
     this.#finished = true;
     try {
-      this.#final = parseAnswer(this.#answer.toString(), {
-        definition: this.#definition,
-        output: this.#output,
-        maxDepth: this.#maxDepth,
-      });
+      // The stream may have proved the final parse already (json: one strict document, no re-parse).
+      this.#final =
+        this.#parser.provenFinal?.() ??
+        parseAnswer(this.#answer.toString(), {
+          definition: this.#definition,
+          output: this.#output,
+          maxDepth: this.#maxDepth,
+        });
     } catch (error) {
       if (!(error instanceof OutputParseError)) throw error;
       this.#finalError = error;

@@ -24,6 +24,11 @@ export class StringDecoder {
   closed = false;
   /** A `\u`/`\x` escape had a non-hex digit: the literal is malformed. */
   invalid = false;
+  /**
+   * A literal since the decoder was made used what `JSON.parse` rejects: a quote other than `"`, an
+   * escape JSON lacks, a raw control character (it never resets: it vouches for the whole text).
+   */
+  lenient = false;
   #quote = 0x22;
   /** Set for a literal opened by a typographic quote. */
   #family: 'typographic-double' | 'typographic-single' | undefined;
@@ -37,6 +42,7 @@ export class StringDecoder {
   /** Begins a literal opened by `quote` (a char code). */
   start(quote: number): void {
     this.#quote = quote;
+    if (quote !== 0x22) this.lenient = true;
     const kind = quoteKindOf(quote);
     this.#family = kind === 'typographic-double' || kind === 'typographic-single' ? kind : undefined;
     this.#pending = '';
@@ -71,6 +77,7 @@ export class StringDecoder {
         while (j < length) {
           code = source.charCodeAt(j);
           if (code === BACKSLASH || (family === undefined ? code === quote : closesTypographic(family, code))) break;
+          if (code < 0x20) this.lenient = true;
           j++;
         }
         if (j > i) text += source.slice(i, j);
@@ -104,6 +111,7 @@ export class StringDecoder {
       } else if (this.#escape === AFTER_BACKSLASH) {
         const code = source.charCodeAt(i++);
         this.#escape = NOT_ESCAPING;
+        if (!isJsonEscape(code)) this.lenient = true;
         if (code === 0x75 || code === 0x78) {
           // \uXXXX or \xXX
           this.#escape = HEX_DIGITS;
@@ -168,6 +176,21 @@ export class StringDecoder {
     this.#text = '';
     return text;
   }
+}
+
+/** An escape `JSON.parse` knows: `\" \\ \/ \b \f \n \r \t \u`. */
+function isJsonEscape(code: number): boolean {
+  return (
+    code === 0x22 ||
+    code === 0x5c ||
+    code === 0x2f ||
+    code === 0x62 ||
+    code === 0x66 ||
+    code === 0x6e ||
+    code === 0x72 ||
+    code === 0x74 ||
+    code === 0x75
+  );
 }
 
 function escapedText(code: number): string {
