@@ -221,7 +221,11 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #note(events: readonly StreamingData[]): void {
-    for (const event of events) if (event.path === '' && event.event_type === 'done') this.#rootDone = event;
+    // Indexed, and the root told by its path's length: this runs for every chunk.
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i] as StreamingData;
+      if (event.path.length === 0 && event.is_complete) this.#rootDone = event;
+    }
     if (this.#rootOpened) return;
     for (const event of events) {
       if (event.path === '') this.#rootOpened = true;

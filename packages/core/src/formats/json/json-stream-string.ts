@@ -80,7 +80,7 @@ export class StringDecoder {
           if (code < 0x20) this.lenient = true;
           j++;
         }
-        if (j > i) text += source.slice(i, j);
+        if (j > i) text = text.length === 0 ? source.slice(i, j) : text + source.slice(i, j);
         if (j === length) {
           i = j;
           break;
