@@ -311,12 +311,13 @@ export class JsonStreamParser implements FormatStreamParser {
       this.#state = COLON;
       return i;
     }
+    // `typeof`, not `=== NOT_A_VALUE`: values of every type meet here, and a generic comparison costs more.
     let value = parseStrictWord(this.#word);
-    if (value === NOT_A_VALUE) {
+    if (typeof value === 'symbol') {
       this.#lenient = true;
       value = parseWord(this.#word);
     }
-    if (value === NOT_A_VALUE) {
+    if (typeof value === 'symbol') {
       this.#stop(i, `${JSON.stringify(this.#word)} is not a value`);
       (this.#halt as JsonStreamHalt).offset = this.#wordStart;
       return i;

@@ -1,5 +1,5 @@
 import { closesTypographic, fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-characters';
-import { hexValue, isHighSurrogate } from './json-stream-chars';
+import { hexValue } from './json-stream-chars';
 
 const BACKSLASH = 0x5c;
 const NOT_ESCAPING = 0;
@@ -169,7 +169,9 @@ export class StringDecoder {
     // A closer still held at the end of the input closes the literal (the end is structure).
     if (all) this.#pending = '';
     const text = this.#text;
-    if (!all && text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+    const last = all || text.length === 0 ? 0 : text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      // A high surrogate (the first half of a pair, maybe): held until the next character.
       this.#text = text.slice(-1);
       return text.slice(0, -1);
     }
