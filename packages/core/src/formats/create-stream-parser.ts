@@ -37,8 +37,9 @@ export type StreamParser = {
   /** Consumes a chunk of model text; returns the events it completes (work ∝ the chunk). */
   push(chunk: string): StreamingData[];
   /**
-   * End of the text: flushes held-back text, runs the final parse of the answer once, closes every
-   * open path with it, then completes the final value's paths the stream never completed.
+   * End of the text: flushes held-back text, runs the final parse of the answer once (or takes the
+   * one the stream proved: a strict JSON answer is not parsed again), closes every open path with
+   * it, then completes the final value's paths the stream never completed.
    */
   finish(): StreamingData[];
   /** The current value (structurally shared); after `finish`, the final value when it parsed. */
