@@ -4,6 +4,7 @@ import { createStreamParser } from '@fieldstream/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonStreamParser } from '../../src/formats/json/json-stream-parser';
+import { NOT_A_VALUE, parseStrictWord } from '../../src/formats/json/json-stream-word';
 import { seededChunkings, splitAt } from '../support/chunkings';
 
 // `provenFinal()`: the stream vouches that the text is exactly one strict JSON document, so
@@ -182,5 +183,47 @@ describe('finish: a proved document is not parsed again', () => {
     parser.push('{"a": 1,}');
     parser.finish();
     expect(parser.final).toEqual({ value: { a: 1 }, repaired: false, format: 'json' });
+  });
+});
+
+describe('parseStrictWord: exactly the words JSON.parse reads as a value', () => {
+  const strict = (word: string) => {
+    const parsed = strictParse(word);
+    // JSON.parse also skips blanks around a word and reads strings: neither is a bare word.
+    return parsed === undefined || word.trim() !== word || word.startsWith('"') ? NOT_A_VALUE : parsed.value;
+  };
+
+  it('agrees with JSON.parse on words over a number alphabet', () => {
+    const word = fc
+      .array(fc.constantFrom('0', '1', '9', '-', '+', '.', 'e', 'E', 'x', 'a'), { maxLength: 10 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(word, (text) => {
+        expect(parseStrictWord(text)).toBe(strict(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees on literals, their Python spellings and edge numbers', () => {
+    const words = [
+      'true',
+      'false',
+      'null',
+      'True',
+      'None',
+      'nul',
+      'truex',
+      '-0',
+      '0e0',
+      '1E+2',
+      '-1.5e-3',
+      '01',
+      '1.',
+      '.5',
+      '-',
+      '',
+    ];
+    for (const text of words) expect(parseStrictWord(text), text).toBe(strict(text));
   });
 });

@@ -303,7 +303,8 @@ export class JsonStreamParser implements FormatStreamParser {
     const isKey = this.#state === KEY_WORD;
     let i = index;
     while (i < chunk.length && (isKey ? isKeyChar(chunk.charCodeAt(i)) : isWordChar(chunk.charCodeAt(i)))) i++;
-    this.#word += chunk.slice(index, i);
+    const piece = chunk.slice(index, i);
+    this.#word = this.#word.length === 0 ? piece : this.#word + piece;
     if (i === chunk.length) return i; // the word may go on in the next chunk
     // The word ended at a delimiter, which the next state reads.
     if (isKey) {
