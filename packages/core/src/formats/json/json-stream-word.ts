@@ -1,3 +1,5 @@
+import { skipDigits } from './json-characters';
+
 /** Returned by {@link parseWord} for a word that is not a JSON(5) literal or number. */
 export const NOT_A_VALUE: unique symbol = Symbol('not a value');
 
@@ -35,16 +37,6 @@ function isStrictNumber(word: string): boolean {
     if (i === digits) return false;
   }
   return i === length;
-}
-
-function skipDigits(word: string, from: number): number {
-  let i = from;
-  while (i < word.length) {
-    const code = word.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) break;
-    i++;
-  }
-  return i;
 }
 
 /**
