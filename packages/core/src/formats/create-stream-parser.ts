@@ -222,7 +222,7 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #note(events: readonly StreamingData[]): void {
-    // Indexed, and the root told by its path's length: this runs for every chunk.
+    // Indexed, and the root told by its path's length (paths are ropes; comparing them costs more).
     for (let i = 0; i < events.length; i++) {
       const event = events[i] as StreamingData;
       if (event.path.length === 0 && event.is_complete) this.#rootDone = event;

@@ -19,17 +19,6 @@ export function isJsonWhitespace(code: number): boolean {
   );
 }
 
-/** The index of the first character at or after `pos` that is not an ASCII digit. */
-export function skipDigits(text: string, pos: number): number {
-  let i = pos;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) break;
-    i++;
-  }
-  return i;
-}
-
 /**
  * Skips whitespace and JSON5 comments (`// …` to the end of the line, `/* … *\/`) from `pos`.
  * An unclosed block comment runs to the end of the text, and so does a `/` that ends it.

@@ -4,7 +4,6 @@ import {
   isJsonWhitespace,
   type QuoteKind,
   quoteKindOf,
-  skipDigits,
   structureFollows,
 } from './json-characters';
 
@@ -201,6 +200,16 @@ function readWord(
   const end = pos + word.length;
   if (!endsToken(text, end)) return unexpected(text, end, 'a delimiter after the literal');
   return { status: 'value', value, end, repaired };
+}
+
+function skipDigits(text: string, pos: number): number {
+  let i = pos;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) break;
+    i++;
+  }
+  return i;
 }
 
 /** A scalar must be followed by the end, whitespace, a comment or structure. */

@@ -166,14 +166,19 @@ export class JsonStreamParser implements FormatStreamParser {
     if (state === KEY_STRING) return this.#readKeyString(chunk, index);
     if (state === PROSE) return this.#skipProse(chunk, index);
     if (state === ENDED || state === HALTED) {
-      if (state === ENDED && !onlyStrictWhitespace(chunk, index)) this.#lenient = true;
+      if (state === ENDED && /[^ \t\n\r]/.test(chunk.slice(index))) this.#lenient = true;
       return chunk.length; // the rest is not ours
     }
     for (let i = index; i < chunk.length; i++) {
       const raw = chunk.charCodeAt(i);
       if (raw === 0x20 || raw === 0x0a || raw === 0x0d || raw === 0x09) continue;
-      const code = raw < 0x80 && raw !== 0x0b && raw !== 0x0c ? raw : this.#unusualCode(raw);
-      if (code < 0) continue;
+      let code = raw;
+      if (raw > 0x7f || raw === 0x0b || raw === 0x0c) {
+        // JSON5 blanks and full-width structure (｛ ｝ ［ ］ ： ，, read as ASCII as the final reader does).
+        this.#lenient = true;
+        if (isJsonWhitespace(raw)) continue;
+        code = fullWidthStructural(raw) ?? raw;
+      }
       if (code === 0x2f) {
         this.#lenient = true;
         this.#comment = COMMENT_SLASH;
@@ -188,21 +193,6 @@ export class JsonStreamParser implements FormatStreamParser {
       return i + 1;
     }
     return chunk.length;
-  }
-
-  /**
-   * A character outside printable ASCII between tokens: a JSON5 blank (-1, skipped), full-width
-   * structure (｛ ｝ ［ ］ ： ，, standing for its ASCII character, as in the final reader), or itself.
-   */
-  #unusualCode(raw: number): number {
-    if (isJsonWhitespace(raw)) {
-      this.#lenient = true;
-      return -1;
-    }
-    const wide = fullWidthStructural(raw);
-    if (wide === undefined) return raw;
-    this.#lenient = true;
-    return wide;
   }
 
   #skipProse(chunk: string, index: number): number {
@@ -303,8 +293,7 @@ export class JsonStreamParser implements FormatStreamParser {
     const isKey = this.#state === KEY_WORD;
     let i = index;
     while (i < chunk.length && (isKey ? isKeyChar(chunk.charCodeAt(i)) : isWordChar(chunk.charCodeAt(i)))) i++;
-    const piece = chunk.slice(index, i);
-    this.#word = this.#word.length === 0 ? piece : this.#word + piece;
+    this.#word += chunk.slice(index, i);
     if (i === chunk.length) return i; // the word may go on in the next chunk
     // The word ended at a delimiter, which the next state reads.
     if (isKey) {
@@ -312,13 +301,12 @@ export class JsonStreamParser implements FormatStreamParser {
       this.#state = COLON;
       return i;
     }
-    // `typeof`, not `=== NOT_A_VALUE`: values of every type meet here, and a generic comparison costs more.
     let value = parseStrictWord(this.#word);
-    if (typeof value === 'symbol') {
+    if (value === NOT_A_VALUE) {
       this.#lenient = true;
       value = parseWord(this.#word);
     }
-    if (typeof value === 'symbol') {
+    if (value === NOT_A_VALUE) {
       this.#stop(i, `${JSON.stringify(this.#word)} is not a value`);
       (this.#halt as JsonStreamHalt).offset = this.#wordStart;
       return i;
@@ -381,9 +369,4 @@ export class JsonStreamParser implements FormatStreamParser {
 /** JSON's own whitespace (`JSON.parse` rejects the other JSON5 blanks). */
 function isStrictWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function onlyStrictWhitespace(text: string, from: number): boolean {
-  for (let i = from; i < text.length; i++) if (!isStrictWhitespace(text.charCodeAt(i))) return false;
-  return true;
 }

@@ -5,6 +5,8 @@ const BACKSLASH = 0x5c;
 const NOT_ESCAPING = 0;
 const AFTER_BACKSLASH = 1;
 const HEX_DIGITS = 2;
+/** The escapes `JSON.parse` knows (`\u` included); the others are JSON5's. */
+const JSON_ESCAPES = '"\\/bfnrtu';
 
 /**
  * Decodes the body of a JSON (or JSON5) string literal as it streams in: escapes may be split
@@ -111,7 +113,7 @@ export class StringDecoder {
       } else if (this.#escape === AFTER_BACKSLASH) {
         const code = source.charCodeAt(i++);
         this.#escape = NOT_ESCAPING;
-        if (!isJsonEscape(code)) this.lenient = true;
+        if (!JSON_ESCAPES.includes(String.fromCharCode(code))) this.lenient = true;
         if (code === 0x75 || code === 0x78) {
           // \uXXXX or \xXX
           this.#escape = HEX_DIGITS;
@@ -178,21 +180,6 @@ export class StringDecoder {
     this.#text = '';
     return text;
   }
-}
-
-/** An escape `JSON.parse` knows: `\" \\ \/ \b \f \n \r \t \u`. */
-function isJsonEscape(code: number): boolean {
-  return (
-    code === 0x22 ||
-    code === 0x5c ||
-    code === 0x2f ||
-    code === 0x62 ||
-    code === 0x66 ||
-    code === 0x6e ||
-    code === 0x72 ||
-    code === 0x74 ||
-    code === 0x75
-  );
 }
 
 function escapedText(code: number): string {
