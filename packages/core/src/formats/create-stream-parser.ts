@@ -37,8 +37,9 @@ export type StreamParser = {
   /** Consumes a chunk of model text; returns the events it completes (work ∝ the chunk). */
   push(chunk: string): StreamingData[];
   /**
-   * End of the text: flushes held-back text, runs the final parse of the answer once, closes every
-   * open path with it, then completes the final value's paths the stream never completed.
+   * End of the text: flushes held-back text, runs the final parse of the answer once (or takes the
+   * one the stream proved: a strict JSON answer is not parsed again), closes every open path with
+   * it, then completes the final value's paths the stream never completed.
    */
   finish(): StreamingData[];
   /** The current value (structurally shared); after `finish`, the final value when it parsed. */
@@ -120,6 +121,8 @@ class AnswerStreamParser implements StreamParser {
   }
 
   async prepare(): Promise<void> {
+    // Nothing held back and the stream proved the final parse: the final parser will not run.
+    if (this.#splitter.passthrough && this.#parser.provenFinal?.() !== undefined) return;
     await this.#definition.prepare?.(this.#answer.toString(), { output: this.#output, maxDepth: this.#maxDepth });
   }
 
@@ -168,11 +171,14 @@ class AnswerStreamParser implements StreamParser {
     if (split.content !== '') this.#feed(split.content, events);
     this.#finished = true;
     try {
-      this.#final = parseAnswer(this.#answer.toString(), {
-        definition: this.#definition,
-        output: this.#output,
-        maxDepth: this.#maxDepth,
-      });
+      // The stream may have proved the final parse already (json: one strict document, no re-parse).
+      this.#final =
+        this.#parser.provenFinal?.() ??
+        parseAnswer(this.#answer.toString(), {
+          definition: this.#definition,
+          output: this.#output,
+          maxDepth: this.#maxDepth,
+        });
     } catch (error) {
       if (!(error instanceof OutputParseError)) throw error;
       this.#finalError = error;
@@ -216,7 +222,11 @@ class AnswerStreamParser implements StreamParser {
   }
 
   #note(events: readonly StreamingData[]): void {
-    for (const event of events) if (event.path === '' && event.event_type === 'done') this.#rootDone = event;
+    // Indexed, and the root told by its path's length (paths are ropes; comparing them costs more).
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i] as StreamingData;
+      if (event.path.length === 0 && event.is_complete) this.#rootDone = event;
+    }
     if (this.#rootOpened) return;
     for (const event of events) {
       if (event.path === '') this.#rootOpened = true;

@@ -28,6 +28,13 @@ export interface FormatStreamParser {
   finish(final: FinalParse | undefined): StreamingData[];
   /** The current partial value, structurally shared (no deep copy per call). */
   snapshot(): unknown;
+  /**
+   * Optional: the final parse of the text so far when the stream itself has proved it, else
+   * `undefined`; `finish` then uses it instead of parsing the whole text again. It must equal what
+   * the format's final parser returns for that text (json: a text that is exactly one strict JSON
+   * document, whose value is `JSON.parse`'s).
+   */
+  provenFinal?(): FinalParse | undefined;
 }
 
 /** Options every format's stream parser accepts. */

@@ -34,8 +34,3 @@ export function hexValue(code: number): number {
   if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
   return -1;
 }
-
-/** A UTF-16 high (leading) surrogate. */
-export function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}

@@ -5,7 +5,7 @@ import { fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-chara
 import { isKeyChar, isWordChar } from './json-stream-chars';
 import type { Frame } from './json-stream-frame';
 import { StringDecoder } from './json-stream-string';
-import { NOT_A_VALUE, parseWord } from './json-stream-word';
+import { NOT_A_VALUE, parseStrictWord, parseWord } from './json-stream-word';
 import { JsonValueBuilder } from './json-value-builder';
 
 /** Options of {@link JsonStreamParser}. */
@@ -71,6 +71,10 @@ export class JsonStreamParser implements FormatStreamParser {
   #failure: Error | undefined;
   #halt: JsonStreamHalt | undefined;
   #offset = 0;
+  /** Outside string literals (the decoder watches those), the text used what `JSON.parse` rejects. */
+  #lenient = false;
+  /** The last structural character was a `,` (a closer right after it follows a trailing comma). */
+  #afterComma = false;
 
   constructor(options: JsonStreamParserOptions = {}) {
     this.#embedded = options.embedded ?? false;
@@ -133,6 +137,18 @@ export class JsonStreamParser implements FormatStreamParser {
   }
 
   /**
+   * The final parse the stream has proved, so `finish` need not parse the text again: when the text
+   * so far is exactly one strict JSON document (`JSON.parse` accepts it: a root object or array,
+   * JSON whitespace around it, no JSON5 or repair used), its value is the value `JSON.parse` returns,
+   * the json final parser's first step (docs/formats.md §2).
+   */
+  provenFinal(): FinalParse | undefined {
+    if (this.#lenient || this.#decoder.lenient || this.#embedded || this.#state !== ENDED) return undefined;
+    if (this.#halt !== undefined || this.#failure !== undefined || !this.#value.rootComplete) return undefined;
+    return { value: this.#value.snapshot(), repaired: false, format: 'json' };
+  }
+
+  /**
    * The value so far, in O(1): the parser's own value, shared, not copied. A subtree whose closer
    * was read never changes again (keep it, compare it by identity); the containers still open are
    * filled in place as text arrives (arrays append or grow their last element, objects add keys
@@ -149,13 +165,22 @@ export class JsonStreamParser implements FormatStreamParser {
     if (state === WORD || state === KEY_WORD) return this.#readWord(chunk, index);
     if (state === KEY_STRING) return this.#readKeyString(chunk, index);
     if (state === PROSE) return this.#skipProse(chunk, index);
-    if (state === ENDED || state === HALTED) return chunk.length; // the rest is not ours
+    if (state === ENDED || state === HALTED) {
+      if (state === ENDED && /[^ \t\n\r]/.test(chunk.slice(index))) this.#lenient = true;
+      return chunk.length; // the rest is not ours
+    }
     for (let i = index; i < chunk.length; i++) {
       const raw = chunk.charCodeAt(i);
-      if (isJsonWhitespace(raw)) continue;
-      // Full-width structure (｛ ｝ ［ ］ ： ，) stands for its ASCII character, as in the final reader.
-      const code = fullWidthStructural(raw) ?? raw;
+      if (raw === 0x20 || raw === 0x0a || raw === 0x0d || raw === 0x09) continue;
+      let code = raw;
+      if (raw > 0x7f || raw === 0x0b || raw === 0x0c) {
+        // JSON5 blanks and full-width structure (｛ ｝ ［ ］ ： ，, read as ASCII as the final reader does).
+        this.#lenient = true;
+        if (isJsonWhitespace(raw)) continue;
+        code = fullWidthStructural(raw) ?? raw;
+      }
       if (code === 0x2f) {
+        this.#lenient = true;
         this.#comment = COMMENT_SLASH;
         return i + 1;
       }
@@ -173,6 +198,8 @@ export class JsonStreamParser implements FormatStreamParser {
   #skipProse(chunk: string, index: number): number {
     for (let i = index; i < chunk.length; i++) {
       const raw = chunk.charCodeAt(i);
+      if (isStrictWhitespace(raw)) continue;
+      if (raw !== 0x7b && raw !== 0x5b) this.#lenient = true; // prose, or a full-width opener
       const code = fullWidthStructural(raw) ?? raw;
       if (code === 0x7b || code === 0x5b) {
         // The root: anything before it (a ```json fence line included) was prose.
@@ -187,7 +214,8 @@ export class JsonStreamParser implements FormatStreamParser {
   #startValue(code: number, chunk: string, i: number): number {
     const value = this.#value;
     const top = value.top;
-    if (code === 0x5d && top?.isArray && top.open) return this.#closeContainer(i); // `[]`, `[1,]`
+    if (code === 0x5d && top?.isArray && top.open) return this.#closeAfterOpen(i); // `[]`, `[1,]`
+    this.#afterComma = false;
     value.place();
     if (code === 0x7b || code === 0x5b) {
       this.#openContainer(code === 0x5b);
@@ -212,6 +240,7 @@ export class JsonStreamParser implements FormatStreamParser {
   #afterValue(code: number, chunk: string, i: number): number {
     const top = this.#value.top as Frame;
     if (code === 0x2c) {
+      this.#afterComma = true;
       top.open = true;
       this.#state = top.isArray ? VALUE : KEY;
       return i + 1;
@@ -221,13 +250,15 @@ export class JsonStreamParser implements FormatStreamParser {
   }
 
   #startKey(code: number, chunk: string, i: number): number {
-    if (code === 0x7d && (this.#value.top as Frame).open) return this.#closeContainer(i); // `{}`, `{"a":1,}`
+    if (code === 0x7d && (this.#value.top as Frame).open) return this.#closeAfterOpen(i); // `{}`, `{"a":1,}`
+    this.#afterComma = false;
     if (quoteKindOf(code) !== undefined) {
       this.#decoder.start(code);
       this.#state = KEY_STRING;
       return i + 1;
     }
     if (isKeyChar(code)) {
+      this.#lenient = true;
       this.#word = '';
       this.#state = KEY_WORD;
       return i;
@@ -270,7 +301,11 @@ export class JsonStreamParser implements FormatStreamParser {
       this.#state = COLON;
       return i;
     }
-    const value = parseWord(this.#word);
+    let value = parseStrictWord(this.#word);
+    if (value === NOT_A_VALUE) {
+      this.#lenient = true;
+      value = parseWord(this.#word);
+    }
     if (value === NOT_A_VALUE) {
       this.#stop(i, `${JSON.stringify(this.#word)} is not a value`);
       (this.#halt as JsonStreamHalt).offset = this.#wordStart;
@@ -283,6 +318,12 @@ export class JsonStreamParser implements FormatStreamParser {
   #openContainer(isArray: boolean): void {
     this.#value.openContainer(isArray);
     this.#state = isArray ? VALUE : KEY;
+  }
+
+  /** A closer right after an opener (an empty container) or after a comma (JSON5's trailing comma). */
+  #closeAfterOpen(i: number): number {
+    if (this.#afterComma) this.#lenient = true;
+    return this.#closeContainer(i);
   }
 
   #closeContainer(i: number): number {
@@ -323,4 +364,9 @@ export class JsonStreamParser implements FormatStreamParser {
     this.#halt = { offset: this.#offset + offset, reason };
     return offset; // the HALTED state skips the rest
   }
+}
+
+/** JSON's own whitespace (`JSON.parse` rejects the other JSON5 blanks). */
+function isStrictWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }

@@ -1,10 +1,12 @@
 import { closesTypographic, fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-characters';
-import { hexValue, isHighSurrogate } from './json-stream-chars';
+import { hexValue } from './json-stream-chars';
 
 const BACKSLASH = 0x5c;
 const NOT_ESCAPING = 0;
 const AFTER_BACKSLASH = 1;
 const HEX_DIGITS = 2;
+/** The escapes `JSON.parse` knows (`\u` included); the others are JSON5's. */
+const JSON_ESCAPES = '"\\/bfnrtu';
 
 /**
  * Decodes the body of a JSON (or JSON5) string literal as it streams in: escapes may be split
@@ -24,6 +26,11 @@ export class StringDecoder {
   closed = false;
   /** A `\u`/`\x` escape had a non-hex digit: the literal is malformed. */
   invalid = false;
+  /**
+   * A literal since the decoder was made used what `JSON.parse` rejects: a quote other than `"`, an
+   * escape JSON lacks, a raw control character (it never resets: it vouches for the whole text).
+   */
+  lenient = false;
   #quote = 0x22;
   /** Set for a literal opened by a typographic quote. */
   #family: 'typographic-double' | 'typographic-single' | undefined;
@@ -37,6 +44,7 @@ export class StringDecoder {
   /** Begins a literal opened by `quote` (a char code). */
   start(quote: number): void {
     this.#quote = quote;
+    if (quote !== 0x22) this.lenient = true;
     const kind = quoteKindOf(quote);
     this.#family = kind === 'typographic-double' || kind === 'typographic-single' ? kind : undefined;
     this.#pending = '';
@@ -71,9 +79,10 @@ export class StringDecoder {
         while (j < length) {
           code = source.charCodeAt(j);
           if (code === BACKSLASH || (family === undefined ? code === quote : closesTypographic(family, code))) break;
+          if (code < 0x20) this.lenient = true;
           j++;
         }
-        if (j > i) text += source.slice(i, j);
+        if (j > i) text = text.length === 0 ? source.slice(i, j) : text + source.slice(i, j);
         if (j === length) {
           i = j;
           break;
@@ -104,6 +113,7 @@ export class StringDecoder {
       } else if (this.#escape === AFTER_BACKSLASH) {
         const code = source.charCodeAt(i++);
         this.#escape = NOT_ESCAPING;
+        if (!JSON_ESCAPES.includes(String.fromCharCode(code))) this.lenient = true;
         if (code === 0x75 || code === 0x78) {
           // \uXXXX or \xXX
           this.#escape = HEX_DIGITS;
@@ -161,7 +171,9 @@ export class StringDecoder {
     // A closer still held at the end of the input closes the literal (the end is structure).
     if (all) this.#pending = '';
     const text = this.#text;
-    if (!all && text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+    const last = all || text.length === 0 ? 0 : text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      // A high surrogate (the first half of a pair, maybe): held until the next character.
       this.#text = text.slice(-1);
       return text.slice(0, -1);
     }

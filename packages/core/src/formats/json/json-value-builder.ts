@@ -75,8 +75,8 @@ export class JsonValueBuilder {
       this.#wildcard = top.itemWildcard;
       this.#trail = new IndexTrail(top.count, top.trail);
     } else {
-      this.#segment = top.key;
       const segment = keySegment(top.key);
+      this.#segment = segment.key;
       this.#path = top.path === '' ? segment.first : top.path + segment.next;
       this.#wildcard = top.wildcard === '' ? segment.first : top.wildcard + segment.next;
       this.#trail = top.trail;
