@@ -45,10 +45,15 @@ export function fieldChecksFor(context: {
 }
 
 type Check = { name: string; verdict: NormalisedVerdict | Promise<NormalisedVerdict> };
+/** Everything that judges the fields of one wildcard path, resolved the first time one closes. */
 type Leaf = {
+  /** A reserved `$` path (reasoning, tool calls): not the answer's, never judged. */
+  skip: boolean;
   notNull: boolean;
   validate: StandardSchemaV1['~standard']['validate'] | undefined;
   node: ReturnType<typeof schemaNodeAt>;
+  /** The field validators that can match, in registration order; `exact` ones name one concrete path. */
+  validators: readonly { key: string; validator: FieldValidator; exact: boolean }[];
 };
 
 /**
@@ -65,6 +70,7 @@ export class FieldChecks {
   readonly #early: boolean;
   readonly #context: Omit<FieldValidationContext, 'path' | 'wildcardPath'>;
   #onLateRejection: ((rejection: FieldRejection) => void) | undefined;
+  #watched: { format: FormatName; text: () => string; reject: (rejection: FieldRejection) => void } | undefined;
   readonly #standard: object | undefined;
   readonly #leaves = new Map<string, Leaf>();
   /** Field validators' verdicts by validator path and field path, with the value they judged. */
@@ -82,8 +88,8 @@ export class FieldChecks {
 
   /**
    * Starts judging an attempt's stream: the chunks `held` while this module loaded first, then each
-   * chunk the returned function is given. A rejection goes to `reject`, also one an async check
-   * finds later while `live()` (the stream still runs).
+   * chunk given to `judge`. A rejection goes to `reject`, also one an async check finds later while
+   * `live()` (the stream still runs).
    */
   watch(
     held: (readonly StreamingData[])[],
@@ -91,16 +97,23 @@ export class FieldChecks {
     text: () => string,
     reject: (rejection: FieldRejection) => void,
     live: () => boolean,
-  ): (patches: readonly StreamingData[]) => void {
-    const judge = (patches: readonly StreamingData[]): void => {
-      const rejection = this.active ? this.inspect(patches, format, text) : undefined;
-      if (rejection !== undefined) reject(rejection);
-    };
+  ): void {
+    this.#watched = { format, text, reject };
     this.#onLateRejection = (rejection) => {
       if (live()) reject(rejection);
     };
-    for (const patches of held.splice(0)) judge(patches);
-    return judge;
+    for (const patches of held.splice(0)) this.judge(patches);
+  }
+
+  /**
+   * Judges one chunk's patches for `watch`. A method rather than a closure per attempt: the stream
+   * loop calls the same function every attempt, so its compiled code stays valid.
+   */
+  judge(patches: readonly StreamingData[]): void {
+    const watched = this.#watched;
+    if (watched === undefined || !this.active) return;
+    const rejection = this.inspect(patches, watched.format, watched.text);
+    if (rejection !== undefined) watched.reject(rejection);
   }
 
   /** Whether `inspect` can ever reject: a plan with nothing to check costs the stream nothing. */
@@ -115,10 +128,13 @@ export class FieldChecks {
       const patch = patches[i] as StreamingData;
       // `is_complete` first: most patches are string deltas, and one property read each is the cost.
       if (!patch.is_complete || patch.completion_source !== 'observed_boundary') continue;
-      if (patch.path.charCodeAt(0) === 36 /* $ */) continue;
+      // A patch's path strings are fresh each time: this look-up by wildcard path is the only read
+      // of them, unless a field validator names a concrete path.
+      const leaf = this.#leafOf(patch.wildcard_path);
+      if (leaf.skip) continue;
       this.#trusted ??= followsKeptBlock(format, text(), this.#plan.output);
       if (!this.#trusted) return undefined;
-      const found = this.#checkField(patch.path, patch.wildcard_path, patch.value);
+      const found = this.#checkField(leaf, patch.path, patch.wildcard_path, patch.value);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -145,29 +161,23 @@ export class FieldChecks {
     return undefined;
   }
 
-  #checkField(path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
-    const { output } = this.#plan;
-    if (output !== undefined) {
-      const leaf = this.#leafOf(output, wildcardPath);
-      if (leaf.notNull) {
-        const empty = emptiness(value, path);
-        if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
-      }
-      if (value === null || typeof value !== 'object') {
-        if (leaf.validate !== undefined) {
-          const result = leaf.validate(value);
-          const found =
-            result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
-          if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
-        } else if (leaf.node !== undefined && this.#standard === undefined) {
-          const broken = leafRuleFailure(leaf.node, value);
-          if (broken !== undefined) return this.#reject(ruleRejection(path, 'schema', broken));
-        }
+  #checkField(leaf: Leaf, path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
+    if (leaf.notNull) {
+      const empty = emptiness(value, path);
+      if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
+    }
+    if (value === null || typeof value !== 'object') {
+      if (leaf.validate !== undefined) {
+        const result = leaf.validate(value);
+        const found = result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
+        if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
+      } else if (leaf.node !== undefined) {
+        const broken = leafRuleFailure(leaf.node, value);
+        if (broken !== undefined) return this.#reject(ruleRejection(path, 'schema', broken));
       }
     }
-    if (this.#plan.validators.length === 0) return undefined;
-    for (const [key, validator] of this.#plan.validators) {
-      if (key !== path && key !== wildcardPath) continue;
+    for (const { key, validator, exact } of leaf.validators) {
+      if (exact && key !== path) continue;
       const { verdict } = this.#validatorCheck(key, validator, path, wildcardPath, value);
       const found = verdict instanceof Promise ? this.#later(path, verdict) : verdict;
       if (found !== undefined && !found.ok && !found.noRetry && found.raise === undefined)
@@ -176,18 +186,33 @@ export class FieldChecks {
     return undefined;
   }
 
-  #leafOf(output: OutputDefinition, wildcardPath: string): Leaf {
+  #leafOf(wildcardPath: string): Leaf {
     let leaf = this.#leaves.get(wildcardPath);
     if (leaf === undefined) {
-      const segments = parsePath(wildcardPath);
-      leaf = {
-        notNull: output.ensureKeys[wildcardPath] === 'not_null',
-        validate: this.#standard === undefined ? undefined : standardFieldValidate(this.#standard, segments),
-        node: schemaNodeAt(output.root, segments),
-      };
+      leaf = this.#resolveLeaf(wildcardPath);
       this.#leaves.set(wildcardPath, leaf);
     }
     return leaf;
+  }
+
+  #resolveLeaf(wildcardPath: string): Leaf {
+    const validators = this.#plan.validators
+      .filter(([key]) => key === wildcardPath || wildcardOf(key) === wildcardPath)
+      .map(([key, validator]) => ({ key, validator, exact: key !== wildcardPath }));
+    const { output } = this.#plan;
+    if (wildcardPath.startsWith('$'))
+      return { skip: true, notNull: false, validate: undefined, node: undefined, validators };
+    if (output === undefined) return { skip: false, notNull: false, validate: undefined, node: undefined, validators };
+    const segments = parsePath(wildcardPath);
+    const standard = this.#standard;
+    return {
+      skip: false,
+      notNull: output.ensureKeys[wildcardPath] === 'not_null',
+      validate: standard === undefined ? undefined : standardFieldValidate(standard, segments),
+      // A Standard Schema judges its fields itself (`validate`); the definition's rules are the tuple DSL's and JSON Schema's.
+      node: standard === undefined ? schemaNodeAt(output.root, segments) : undefined,
+      validators,
+    };
   }
 
   #validatorCheck(key: string, validator: FieldValidator, path: string, wildcardPath: string, value: unknown): Check {
