@@ -208,14 +208,13 @@ export class FieldChecks {
     if (wildcardPath.startsWith('$'))
       return { skip: true, notNull: false, validate: undefined, node: undefined, validators };
     if (output === undefined) return { skip: false, notNull: false, validate: undefined, node: undefined, validators };
-    const segments = parsePath(wildcardPath);
     const standard = this.#standard;
     return {
       skip: false,
       notNull: output.ensureKeys[wildcardPath] === 'not_null',
-      validate: standard === undefined ? undefined : standardFieldValidate(standard, segments),
+      validate: standard === undefined ? undefined : fieldValidateOf(standard, wildcardPath),
       // A Standard Schema judges its fields itself (`validate`); the definition's rules are the tuple DSL's and JSON Schema's.
-      node: standard === undefined ? schemaNodeAt(output.root, segments) : undefined,
+      node: standard === undefined ? schemaNodeAt(output.root, parsePath(wildcardPath)) : undefined,
       validators,
     };
   }
@@ -257,6 +256,28 @@ export class FieldChecks {
     this.rejection = rejection;
     return rejection;
   }
+}
+
+/**
+ * Each Standard Schema's field validators by wildcard path, found once per schema rather than once
+ * per attempt: a schema usually serves many responses, and walking it per response was the one part
+ * of the checks that grew hot (and compiled) with their number.
+ */
+const fieldValidates = new WeakMap<object, Map<string, StandardSchemaV1['~standard']['validate'] | undefined>>();
+
+function fieldValidateOf(
+  standard: object,
+  wildcardPath: string,
+): StandardSchemaV1['~standard']['validate'] | undefined {
+  let known = fieldValidates.get(standard);
+  if (known === undefined) {
+    known = new Map();
+    fieldValidates.set(standard, known);
+  }
+  if (known.has(wildcardPath)) return known.get(wildcardPath);
+  const validate = standardFieldValidate(standard, parsePath(wildcardPath));
+  known.set(wildcardPath, validate);
+  return validate;
 }
 
 function fieldFailure(rejection: FieldRejection): ValidationFailure {
