@@ -91,8 +91,8 @@ export default async function earlyValidationBench(): Promise<void> {
 const PROCESSES = 6;
 const PAIRS = 8;
 /** Instruction counts: per answer, from processes streaming it FIRST_RUNS and LAST_RUNS times. */
-const FIRST_RUNS = 4;
-const LAST_RUNS = 8;
+const FIRST_RUNS = 6;
+const LAST_RUNS = 12;
 const probe = join(import.meta.dirname, 'early-validation-probe.ts');
 
 /**
@@ -100,7 +100,7 @@ const probe = join(import.meta.dirname, 'early-validation-probe.ts');
  * (on, off) in alternating order, in several fresh processes (one process's compiled code can
  * settle in a state of its own: the cost read 3 % in one and 38 % in another), beside A/A pairs
  * (off, off) that show what the method's noise alone reads. Instructions (valgrind's callgrind,
- * deterministic): the per-answer difference between processes streaming the answer 4 and 8 times,
+ * deterministic): the per-answer difference between processes streaming the answer 6 and 12 times,
  * so start-up, the first runs' compiling and the document's making cancel out.
  */
 async function passingAnswerCost(): Promise<void> {
