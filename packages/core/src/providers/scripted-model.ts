@@ -1,6 +1,6 @@
 import { ProviderError, TransportError } from '../errors/errors';
 import { seededRandom } from '../testing/seeded-random';
-import { sleep, throwIfAborted } from '../transport/abort';
+import { onAbort, sleep, toAbortError } from '../transport/abort';
 import { checkScriptedModelOptions } from './check-provider-options';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { type ChunkSize, chunksOf } from './scripted-chunks';
@@ -58,8 +58,28 @@ export type ScriptedModelOptions = {
  */
 export function scriptedModel(options: ScriptedModelOptions): Model {
   checkScriptedModelOptions(options);
-  return async function* scriptedModelStream(request, { signal }) {
-    throwIfAborted(signal);
+  // Node gives every AbortSignal a hidden class of its own: a signal read in the stream's optimised
+  // loop would throw that code away on every request (a recompile each time). So the signal is
+  // watched here, and the stream reads a plain flag (response/attempt-stream.ts does the same).
+  return (request, { signal }) => {
+    const watch: AbortWatch = { aborted: signal.aborted, signal };
+    const release = onAbort(signal, () => {
+      watch.aborted = true;
+    });
+    return scriptedModelStream(options, request, watch, release);
+  };
+}
+
+type AbortWatch = { aborted: boolean; readonly signal: AbortSignal };
+
+async function* scriptedModelStream(
+  options: ScriptedModelOptions,
+  request: ModelRequest,
+  watch: AbortWatch,
+  release: () => void,
+): AsyncGenerator<ModelEvent, void, undefined> {
+  try {
+    if (watch.aborted) throw toAbortError(watch.signal);
     const fault = options.faults?.find((f) => f.attempt === request.attempt);
     const answer =
       fault?.kind === 'malformed' || fault?.kind === 'missing_field' ? fault.answer : pick(options.answers, request);
@@ -83,22 +103,20 @@ export function scriptedModel(options: ScriptedModelOptions): Model {
     const delivered = answer.slice(0, cutBefore(answer, failAt));
     const failing = fault?.kind === 'drop_connection' || fault?.kind === 'provider_error' ? fault : undefined;
     // Chunks are cut as they are sent: a long answer's chunks never all exist at once.
-    const events = (function* (): Generator<ModelEvent, void, undefined> {
-      for (const delta of chunksOf(reasoning, size, random)) yield { type: 'reasoning', delta };
-      // Asked for the output through a tool, the answer is that forced call's arguments.
-      const tool = request.outputTool;
-      if (tool !== undefined) yield { type: 'tool_call', key: 0, id: 'call_output', name: tool.name, delta: '' };
-      for (const delta of chunksOf(delivered, size, random)) {
-        yield tool === undefined ? { type: 'text', delta } : { type: 'tool_call', key: 0, delta };
-      }
-      if (!failing) yield* toolCallEvents(options.toolCalls ?? [], tool === undefined ? 0 : 1, size, random);
-    })();
+    const events = scriptedEvents(
+      request,
+      reasoning,
+      delivered,
+      failing ? [] : (options.toolCalls ?? []),
+      size,
+      random,
+    );
     let sent = 0;
     // Awaits only a real delay: an await per event with no delay would be the model's main cost.
     const pause = (): Promise<void> | undefined => {
       const wait = sent++ === 0 ? (options.firstTokenDelayMs ?? 0) : (options.delayMs ?? 0);
-      if (wait > 0) return sleep(wait, signal);
-      throwIfAborted(signal);
+      if (wait > 0) return sleep(wait, watch.signal);
+      if (watch.aborted) throw toAbortError(watch.signal);
       return undefined;
     };
     for (const event of events) {
@@ -124,7 +142,29 @@ export function scriptedModel(options: ScriptedModelOptions): Model {
         ...options.meta,
       },
     };
-  };
+  } finally {
+    // Outside the loop's compiled code too: released once the stream has ended.
+    queueMicrotask(release);
+  }
+}
+
+/** The events of one answer, cut into chunks as they are asked for. */
+function* scriptedEvents(
+  request: ModelRequest,
+  reasoning: string,
+  delivered: string,
+  toolCalls: readonly ScriptedToolCall[],
+  size: ChunkSize,
+  random: () => number,
+): Generator<ModelEvent, void, undefined> {
+  for (const delta of chunksOf(reasoning, size, random)) yield { type: 'reasoning', delta };
+  // Asked for the output through a tool, the answer is that forced call's arguments.
+  const tool = request.outputTool;
+  if (tool !== undefined) yield { type: 'tool_call', key: 0, id: 'call_output', name: tool.name, delta: '' };
+  for (const delta of chunksOf(delivered, size, random)) {
+    yield tool === undefined ? { type: 'text', delta } : { type: 'tool_call', key: 0, delta };
+  }
+  yield* toolCallEvents(toolCalls, tool === undefined ? 0 : 1, size, random);
 }
 
 /** `at` clamped to the text, moved back one unit rather than cut a surrogate pair. */

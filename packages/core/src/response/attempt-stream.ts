@@ -50,7 +50,38 @@ export type AttemptOutcome =
  * end, its failure, or abort (the model's iterator is closed and nothing more is emitted).
  */
 export async function streamAttempt(options: AttemptStreamOptions): Promise<AttemptOutcome> {
-  const { request, signal, emit, format } = options;
+  // Node gives every AbortSignal a hidden class of its own, so a signal read in the stream loop's
+  // optimised code would throw that code away at every attempt's end: a full recompile of the loop
+  // per response, the field checks it inlines included (decision 0022). Only this wrapper, which
+  // runs once per attempt and is never optimised, touches the signal.
+  const { signal } = options;
+  const watch: AbortWatch = { aborted: signal.aborted, stop: new AbortController(), iterator: undefined };
+  if (watch.aborted) watch.stop.abort(signal.reason);
+  // Abort closes the model's stream at once; the loop notices when its pending step settles.
+  const onAbort = (): void => {
+    watch.aborted = true;
+    watch.stop.abort(signal.reason);
+    if (watch.iterator !== undefined) closeQuietly(watch.iterator);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await streamAnswer(options, watch);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The response's abort as the attempt's loop sees it, kept by `streamAttempt`. */
+type AbortWatch = {
+  /** Read once per chunk: a plain flag, cheaper than `signal.aborted`. */
+  aborted: boolean;
+  /** The model's own signal: a rejected field stops this attempt's request, not the response. */
+  stop: AbortController;
+  iterator: AsyncIterator<ModelEvent> | undefined;
+};
+
+async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): Promise<AttemptOutcome> {
+  const { request, emit, format } = options;
   const attempt = request.attempt;
   const native = new NativeReasoning();
   let parser: StreamParser | undefined;
@@ -102,8 +133,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   const outputTool = request.outputTool?.name;
   let tools: ToolCallStream | undefined;
   let iterator: AsyncIterator<ModelEvent> | undefined;
-  // The model gets a signal of its own: a rejected field stops this attempt's request, not the response.
-  const stop = new AbortController();
+  const { stop } = watch;
   let rejected: FieldRejection | undefined;
   let streaming = true;
   const stopped = (): AttemptOutcome => ({
@@ -123,29 +153,22 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   // held for them (`FieldChecks.watch`), at the latest until the stream ends.
   const held: (readonly StreamingData[])[] = [];
   const readText = () => parser?.text ?? '';
-  let judge: ((patches: readonly StreamingData[]) => void) | undefined;
+  let watching: FieldChecks | undefined;
   options.fieldChecks?.then((checks) => {
-    if (streaming) judge = checks.watch(held, format, readText, reject, () => streaming);
+    if (!streaming) return;
+    checks.watch(held, format, readText, reject, () => streaming);
+    watching = checks;
   });
   const judgeFields = (patches: readonly StreamingData[]): void => {
-    if (judge !== undefined) judge(patches);
+    if (watching !== undefined) watching.judge(patches);
     else if (options.fieldChecks !== undefined) held.push(patches);
   };
-  if (signal.aborted) stop.abort(signal.reason);
-  // Abort closes the model's stream at once; the loop notices when its pending step settles. A
-  // local flag, because reading `signal.aborted` once per chunk is a measurable share of the loop.
-  let aborted = signal.aborted;
-  const onAbort = (): void => {
-    aborted = true;
-    stop.abort(signal.reason);
-    if (iterator !== undefined) closeQuietly(iterator);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
   try {
     iterator = modelEvents(options.model(request, { signal: stop.signal }));
+    watch.iterator = iterator;
     while (true) {
       const step = await iterator.next();
-      if (aborted) return { kind: 'aborted' };
+      if (watch.aborted) return { kind: 'aborted' };
       if (rejected !== undefined) return stopped();
       if (step.done === true) break;
       const event = step.value;
@@ -171,7 +194,7 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
           const stream = await import('../tools/tool-call-stream');
           tools = new stream.ToolCallStream(outputTool, options.maxDepth);
         }
-        if (aborted) return { kind: 'aborted' };
+        if (watch.aborted) return { kind: 'aborted' };
         let patches: StreamingData[];
         let answerPatches: StreamingData[] | undefined;
         try {
@@ -209,14 +232,13 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
       }
     }
   } catch (error) {
-    if (signal.aborted) return { kind: 'aborted' };
+    if (watch.aborted) return { kind: 'aborted' };
     if (rejected !== undefined) return stopped();
     if (iterator !== undefined) closeQuietly(iterator);
     const failure = asRequestError(error, parser?.text ?? '', attempt);
     return { kind: 'stream_failed', error: failure, retryable: isRetryableRequestError(failure) };
   } finally {
     streaming = false;
-    signal.removeEventListener('abort', onAbort);
   }
 
   if (held.length > 0 && options.fieldChecks !== undefined) {

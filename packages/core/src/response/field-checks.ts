@@ -45,10 +45,15 @@ export function fieldChecksFor(context: {
 }
 
 type Check = { name: string; verdict: NormalisedVerdict | Promise<NormalisedVerdict> };
+/** Everything that judges the fields of one wildcard path, resolved the first time one closes. */
 type Leaf = {
+  /** A reserved `$` path (reasoning, tool calls): not the answer's, never judged. */
+  skip: boolean;
   notNull: boolean;
   validate: StandardSchemaV1['~standard']['validate'] | undefined;
   node: ReturnType<typeof schemaNodeAt>;
+  /** The field validators that can match, in registration order; `exact` ones name one concrete path. */
+  validators: readonly { key: string; validator: FieldValidator; exact: boolean }[];
 };
 
 /**
@@ -65,8 +70,14 @@ export class FieldChecks {
   readonly #early: boolean;
   readonly #context: Omit<FieldValidationContext, 'path' | 'wildcardPath'>;
   #onLateRejection: ((rejection: FieldRejection) => void) | undefined;
+  #watched: { format: FormatName; text: () => string; reject: (rejection: FieldRejection) => void } | undefined;
   readonly #standard: object | undefined;
-  readonly #leaves = new Map<string, Leaf>();
+  /**
+   * Leaves by wildcard path: a prototype-free object, not a Map. A patch's path is a fresh string
+   * every time; a property look-up finds it through V8's string table without the retained flat
+   * copy a Map's key comparison makes of each one (decision 0022 has the counts).
+   */
+  readonly #leaves: Record<string, Leaf | undefined> = Object.create(null);
   /** Field validators' verdicts by validator path and field path, with the value they judged. */
   readonly #verdicts = new Map<string, { value: unknown; check: Check }>();
   /** Undecided until the first structured patch: whether the stream follows the block the final parse keeps. */
@@ -82,8 +93,8 @@ export class FieldChecks {
 
   /**
    * Starts judging an attempt's stream: the chunks `held` while this module loaded first, then each
-   * chunk the returned function is given. A rejection goes to `reject`, also one an async check
-   * finds later while `live()` (the stream still runs).
+   * chunk given to `judge`. A rejection goes to `reject`, also one an async check finds later while
+   * `live()` (the stream still runs).
    */
   watch(
     held: (readonly StreamingData[])[],
@@ -91,16 +102,23 @@ export class FieldChecks {
     text: () => string,
     reject: (rejection: FieldRejection) => void,
     live: () => boolean,
-  ): (patches: readonly StreamingData[]) => void {
-    const judge = (patches: readonly StreamingData[]): void => {
-      const rejection = this.active ? this.inspect(patches, format, text) : undefined;
-      if (rejection !== undefined) reject(rejection);
-    };
+  ): void {
+    this.#watched = { format, text, reject };
     this.#onLateRejection = (rejection) => {
       if (live()) reject(rejection);
     };
-    for (const patches of held.splice(0)) judge(patches);
-    return judge;
+    for (const patches of held.splice(0)) this.judge(patches);
+  }
+
+  /**
+   * Judges one chunk's patches for `watch`. A method rather than a closure per attempt: the stream
+   * loop calls the same function every attempt, so its compiled code stays valid.
+   */
+  judge(patches: readonly StreamingData[]): void {
+    const watched = this.#watched;
+    if (watched === undefined || !this.active) return;
+    const rejection = this.inspect(patches, watched.format, watched.text);
+    if (rejection !== undefined) watched.reject(rejection);
   }
 
   /** Whether `inspect` can ever reject: a plan with nothing to check costs the stream nothing. */
@@ -115,10 +133,13 @@ export class FieldChecks {
       const patch = patches[i] as StreamingData;
       // `is_complete` first: most patches are string deltas, and one property read each is the cost.
       if (!patch.is_complete || patch.completion_source !== 'observed_boundary') continue;
-      if (patch.path.charCodeAt(0) === 36 /* $ */) continue;
+      // A patch's path strings are fresh each time: this look-up by wildcard path is the only read
+      // of them, unless a field validator names a concrete path.
+      const leaf = this.#leafOf(patch.wildcard_path);
+      if (leaf.skip) continue;
       this.#trusted ??= followsKeptBlock(format, text(), this.#plan.output);
       if (!this.#trusted) return undefined;
-      const found = this.#checkField(patch.path, patch.wildcard_path, patch.value);
+      const found = this.#checkField(leaf, patch.path, patch.wildcard_path, patch.value);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -145,29 +166,23 @@ export class FieldChecks {
     return undefined;
   }
 
-  #checkField(path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
-    const { output } = this.#plan;
-    if (output !== undefined) {
-      const leaf = this.#leafOf(output, wildcardPath);
-      if (leaf.notNull) {
-        const empty = emptiness(value, path);
-        if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
-      }
-      if (value === null || typeof value !== 'object') {
-        if (leaf.validate !== undefined) {
-          const result = leaf.validate(value);
-          const found =
-            result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
-          if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
-        } else if (leaf.node !== undefined && this.#standard === undefined) {
-          const broken = leafRuleFailure(leaf.node, value);
-          if (broken !== undefined) return this.#reject(ruleRejection(path, 'schema', broken));
-        }
+  #checkField(leaf: Leaf, path: string, wildcardPath: string, value: unknown): FieldRejection | undefined {
+    if (leaf.notNull) {
+      const empty = emptiness(value, path);
+      if (empty !== undefined) return this.#reject(ruleRejection(path, 'ensure', empty));
+    }
+    if (value === null || typeof value !== 'object') {
+      if (leaf.validate !== undefined) {
+        const result = leaf.validate(value);
+        const found = result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
+        if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
+      } else if (leaf.node !== undefined) {
+        const broken = leafRuleFailure(leaf.node, value);
+        if (broken !== undefined) return this.#reject(ruleRejection(path, 'schema', broken));
       }
     }
-    if (this.#plan.validators.length === 0) return undefined;
-    for (const [key, validator] of this.#plan.validators) {
-      if (key !== path && key !== wildcardPath) continue;
+    for (const { key, validator, exact } of leaf.validators) {
+      if (exact && key !== path) continue;
       const { verdict } = this.#validatorCheck(key, validator, path, wildcardPath, value);
       const found = verdict instanceof Promise ? this.#later(path, verdict) : verdict;
       if (found !== undefined && !found.ok && !found.noRetry && found.raise === undefined)
@@ -176,18 +191,32 @@ export class FieldChecks {
     return undefined;
   }
 
-  #leafOf(output: OutputDefinition, wildcardPath: string): Leaf {
-    let leaf = this.#leaves.get(wildcardPath);
+  #leafOf(wildcardPath: string): Leaf {
+    let leaf = this.#leaves[wildcardPath];
     if (leaf === undefined) {
-      const segments = parsePath(wildcardPath);
-      leaf = {
-        notNull: output.ensureKeys[wildcardPath] === 'not_null',
-        validate: this.#standard === undefined ? undefined : standardFieldValidate(this.#standard, segments),
-        node: schemaNodeAt(output.root, segments),
-      };
-      this.#leaves.set(wildcardPath, leaf);
+      leaf = this.#resolveLeaf(wildcardPath);
+      this.#leaves[wildcardPath] = leaf;
     }
     return leaf;
+  }
+
+  #resolveLeaf(wildcardPath: string): Leaf {
+    const validators = this.#plan.validators
+      .filter(([key]) => key === wildcardPath || wildcardOf(key) === wildcardPath)
+      .map(([key, validator]) => ({ key, validator, exact: key !== wildcardPath }));
+    const { output } = this.#plan;
+    if (wildcardPath.startsWith('$'))
+      return { skip: true, notNull: false, validate: undefined, node: undefined, validators };
+    if (output === undefined) return { skip: false, notNull: false, validate: undefined, node: undefined, validators };
+    const standard = this.#standard;
+    return {
+      skip: false,
+      notNull: output.ensureKeys[wildcardPath] === 'not_null',
+      validate: standard === undefined ? undefined : fieldValidateOf(standard, wildcardPath),
+      // A Standard Schema judges its fields itself (`validate`); the definition's rules are the tuple DSL's and JSON Schema's.
+      node: standard === undefined ? schemaNodeAt(output.root, parsePath(wildcardPath)) : undefined,
+      validators,
+    };
   }
 
   #validatorCheck(key: string, validator: FieldValidator, path: string, wildcardPath: string, value: unknown): Check {
@@ -227,6 +256,28 @@ export class FieldChecks {
     this.rejection = rejection;
     return rejection;
   }
+}
+
+/**
+ * Each Standard Schema's field validators by wildcard path, found once per schema rather than once
+ * per attempt: a schema usually serves many responses, and walking it per response was the one part
+ * of the checks that grew hot (and compiled) with their number.
+ */
+const fieldValidates = new WeakMap<object, Map<string, StandardSchemaV1['~standard']['validate'] | undefined>>();
+
+function fieldValidateOf(
+  standard: object,
+  wildcardPath: string,
+): StandardSchemaV1['~standard']['validate'] | undefined {
+  let known = fieldValidates.get(standard);
+  if (known === undefined) {
+    known = new Map();
+    fieldValidates.set(standard, known);
+  }
+  if (known.has(wildcardPath)) return known.get(wildcardPath);
+  const validate = standardFieldValidate(standard, parsePath(wildcardPath));
+  known.set(wildcardPath, validate);
+  return validate;
 }
 
 function fieldFailure(rejection: FieldRejection): ValidationFailure {
