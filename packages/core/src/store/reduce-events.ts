@@ -24,43 +24,67 @@ import { isContainer, isContainerKind } from './tree-node';
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
 
+/** What a store takes in one go: a batch of response events, or one pushed chunk of a response's log. */
+export type StoreInput = readonly ResponseEvent[] | ChunkEvent;
+
 /**
- * Applies a batch of response events, or one pushed chunk of a response's log (its patches of
- * one attempt), to a snapshot and returns the next snapshot (the same object when nothing
- * changed). The batch shares one tree draft. Rules:
+ * Applies inputs — batches of response events, or pushed chunks of a response's log (each its
+ * patches of one attempt) — in order to a snapshot and returns the next snapshot (the same object
+ * when nothing changed). The inputs share one tree draft. Rules:
  * - events of an older attempt are dropped; the first event of a newer attempt starts a retry;
  * - nothing is applied after `done`, `error` or `aborted`;
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
  *   reconciliation).
  * Throws `PathSyntaxError` before changing anything when a patch path is malformed.
  * `changes` receives the path of every applied patch and of every container a write
- * replaced (the caller decides separately when a change touches every path).
+ * replaced (the caller decides separately when a change touches every path); none are collected
+ * without it (no one listens).
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
-  events: readonly ResponseEvent[] | ChunkEvent,
+  inputs: readonly StoreInput[],
   onRetry: RetryBehaviour,
-  changes: PathChanges,
+  changes: PathChanges | undefined,
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
-  // A pushed chunk from a response's log is its patches as the parser made them (no event each).
-  const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
-  const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
   // Parse every path first so a malformed one leaves the snapshot untouched.
-  const parsed: (ParsedPath | undefined)[] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
-    if (data !== undefined) parsed[i] = parsePatchPath(data, trail);
+  let count = 0;
+  for (let input = 0; input < inputs.length; input++) count += patchesOf(inputs[input] as StoreInput).length;
+  const parsed: (ParsedPath | undefined)[] = new Array(count);
+  let at = 0;
+  for (let input = 0; input < inputs.length; input++) {
+    const events = inputs[input] as StoreInput;
+    // A pushed chunk from a response's log is its patches as the parser made them (no event each).
+    const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
+    const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
+    for (let i = 0; i < list.length; i++) {
+      const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
+      parsed[at++] = data === undefined ? undefined : parsePatchPath(data, trail);
+    }
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
-  for (let i = 0; i < list.length; i++) {
-    if (chunk !== undefined) batch.applyPatch(chunk.attempt, list[i] as StreamingData, parsed[i]);
-    else if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[i]); // a hole is skipped
+  at = 0;
+  for (let input = 0; input < inputs.length; input++) {
+    const events = inputs[input] as StoreInput;
+    if (Array.isArray(events)) {
+      const list = events as readonly ResponseEvent[];
+      // A hole is skipped.
+      for (let i = 0; i < list.length; i++, at++)
+        if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[at]);
+    } else {
+      const { attempt, patches } = events as ChunkEvent;
+      for (let i = 0; i < patches.length; i++, at++) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at]);
+    }
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
+
+/** The events of a batch, or the patches of a chunk. */
+function patchesOf(input: StoreInput): readonly unknown[] {
+  return Array.isArray(input) ? input : (input as ChunkEvent).patches;
 }
 
 function patchOf(event: ResponseEvent | undefined): StreamingData | undefined {
@@ -74,7 +98,7 @@ export type RecordCursor = { fields: PathMap<FieldRecord> | undefined; key: stri
 class Batch<Data> {
   declare readonly state: FieldStoreState<Data>;
   declare readonly onRetry: RetryBehaviour;
-  declare readonly changes: PathChanges;
+  declare readonly changes: PathChanges | undefined;
   declare readonly cursor: RecordCursor;
   /** The snapshot being made, once something changed. */
   declare edited: Draft<Data> | undefined;
@@ -82,7 +106,12 @@ class Batch<Data> {
   declare next: Draft<Data> | FieldStoreState<Data>;
   declare tree: TreeDraft | undefined;
 
-  constructor(state: FieldStoreState<Data>, onRetry: RetryBehaviour, changes: PathChanges, cursor: RecordCursor) {
+  constructor(
+    state: FieldStoreState<Data>,
+    onRetry: RetryBehaviour,
+    changes: PathChanges | undefined,
+    cursor: RecordCursor,
+  ) {
     this.state = state;
     this.onRetry = onRetry;
     this.changes = changes;
@@ -214,7 +243,7 @@ class Batch<Data> {
         if (toolCalls !== next.toolCalls) {
           this.edit().toolCalls = toolCalls;
           // Subscribers of `$tools[0].arguments.query` (useInstantField) hear about their path.
-          this.changes.paths.push(parsePath(data.path));
+          this.changes?.paths.push(parsePath(data.path));
         }
       }
       return;
@@ -222,7 +251,7 @@ class Batch<Data> {
     const [segments, key] = target;
     this.tree ??= new TreeDraft(dataTree(next));
     writePatch(this.tree, data, segments);
-    this.changes.paths.push(segments);
+    this.changes?.paths.push(segments);
     // The deltas of a field come one after another: the cursor skips their key lookups.
     const { fields } = next;
     const cursor = this.cursor;
@@ -247,7 +276,8 @@ class Batch<Data> {
     const tree = this.tree;
     if (tree === undefined) return;
     if (tree.root !== dataTree(this.next)) this.edit().data = tree.root;
-    for (const replaced of tree.replaced) this.changes.paths.push(replaced);
+    const changes = this.changes;
+    if (changes !== undefined) for (const replaced of tree.replaced) changes.paths.push(replaced);
     this.tree = undefined;
   }
 }

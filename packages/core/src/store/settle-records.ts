@@ -1,7 +1,7 @@
-import { appendSegment } from '../patch/path';
+import { appendSegment, type PathSegment } from '../patch/path';
 import type { FieldRecord } from './field-store-state';
 import { PathMap } from './path-map';
-import { childOf, keysOf, type Tree } from './tree-node';
+import { childOf, keysOf, type Tree, TreeNode } from './tree-node';
 
 /** The records a store keeps once the final data arrived. */
 export type SettledRecords = {
@@ -18,6 +18,85 @@ export type SettledRecords = {
  * some path of the tree has no record, nothing is folded (its state must stay "never streamed").
  */
 export function settleRecords(fields: PathMap<FieldRecord>, streamed: Tree): SettledRecords {
+  return settleInOrder(fields, streamed) ?? settleByKey(fields, streamed);
+}
+
+/**
+ * The usual case, without a key lookup: a stream writes each path first in document order, so the
+ * records after the root's are exactly the tree's paths in pre-order (each key compared with the
+ * one its parent's key and segment make). `undefined` when they are not (a container written
+ * whole, a retry, writes out of order): `settleByKey` then looks each path up.
+ */
+function settleInOrder(fields: PathMap<FieldRecord>, streamed: Tree): SettledRecords | undefined {
+  const keys: string[] = new Array(fields.size);
+  const records: FieldRecord[] = new Array(fields.size);
+  let position = 0;
+  fields.forEach((record, key) => {
+    keys[position] = key;
+    records[position++] = record;
+  });
+  const root = keys[0] === '' ? 1 : 0;
+  let next = root;
+  // Pre-order with an explicit stack (any depth): each entry a tree, its parent's key and its segment.
+  const trees: Tree[] = [];
+  const parents: string[] = [];
+  const segments: PathSegment[] = [];
+  pushChildren(streamed, '', trees, parents, segments);
+  while (trees.length > 0) {
+    const tree = trees.pop();
+    const parent = parents.pop() as string;
+    const segment = segments.pop() as PathSegment;
+    const key = typeof segment === 'number' ? `${parent}[${segment}]` : appendSegment(parent, segment);
+    if (next >= keys.length || keys[next] !== key) return undefined;
+    next++;
+    pushChildren(tree, key, trees, parents, segments);
+  }
+  if (next !== keys.length) return undefined;
+  // Every record below the root is at a path of the tree: fold the most common one.
+  const distinct: FieldRecord[] = [];
+  const counts: number[] = [];
+  for (let i = root; i < records.length; i++) {
+    const record = records[i] as FieldRecord;
+    const at = distinct.indexOf(record);
+    if (at < 0) {
+      distinct.push(record);
+      counts.push(1);
+    } else counts[at] = (counts[at] as number) + 1;
+  }
+  let settled: FieldRecord | undefined;
+  let most = 0;
+  for (let i = 0; i < distinct.length; i++) {
+    if ((counts[i] as number) > most) [settled, most] = [distinct[i], counts[i] as number];
+  }
+  if (settled === undefined) return { fields, settled };
+  const keptKeys: string[] = [];
+  const kept: FieldRecord[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if (records[i] !== settled || i < root) {
+      keptKeys.push(keys[i] as string);
+      kept.push(records[i] as FieldRecord);
+    }
+  }
+  return { fields: PathMap.from(keptKeys, kept), settled };
+}
+
+/** Pushes the defined children of `tree` (at `key`) last first, so the first is taken next. */
+function pushChildren(tree: Tree, key: string, trees: Tree[], parents: string[], segments: PathSegment[]): void {
+  if (tree === null || typeof tree !== 'object') return;
+  const children = tree instanceof TreeNode ? tree : undefined;
+  const own = keysOf(tree);
+  for (let i = own.length - 1; i >= 0; i--) {
+    const segment = own[i] as PathSegment;
+    const child = children === undefined ? childOf(tree, segment) : children.get(segment);
+    if (child === undefined) continue;
+    trees.push(child);
+    parents.push(key);
+    segments.push(segment);
+  }
+}
+
+/** The general case: every path of the tree looked up by its key. */
+function settleByKey(fields: PathMap<FieldRecord>, streamed: Tree): SettledRecords {
   // Marks by position (one key lookup per path of the tree, no set of key strings).
   const inTree = new Uint8Array(fields.size);
   const counts = new Map<FieldRecord, number>();

@@ -1,4 +1,5 @@
 import { writeOwn } from '../patch/apply-patch';
+import type { PathSegment } from '../patch/path';
 import {
   ArrayNode,
   type Container,
@@ -6,6 +7,7 @@ import {
   isContainer,
   isContainerKind,
   keysOf,
+  lengthOf,
   ObjectNode,
   type Tree,
 } from './tree-node';
@@ -27,24 +29,32 @@ const SHARED_DEPTH = 200;
 function share(tree: Tree, final: unknown, depth: number): Tree {
   if (Object.is(tree, final)) return final;
   if (!isContainer(final) || !isContainerKind(tree, Array.isArray(final)) || depth >= SHARED_DEPTH) return tree;
-  const keys = keysOf(tree);
+  const list = Array.isArray(final);
+  const keys: readonly PathSegment[] | undefined = list ? undefined : keysOf(tree);
+  const count = keys === undefined ? lengthOf(tree) : keys.length;
   const source = final as Record<string | number, unknown>;
-  let allShared = keys.length === Object.keys(final).length;
+  let allShared = count === (list ? (final as unknown[]).length : Object.keys(final).length);
   let anyShared = false;
-  // Sparse, so an array's gaps stay gaps.
-  const rebuilt: Container = Array.isArray(final) ? [] : {};
-  for (const key of keys) {
+  // Each child's shared value, kept for a rebuild only a partly shared container needs.
+  const children: Tree[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const key = keys === undefined ? i : (keys[i] as PathSegment);
     const own = childOf(tree, key);
     const has = Object.hasOwn(final, key);
     const shared = has ? share(own, source[key], depth + 1) : own;
     // Equal strings are `===` but may be two copies: taking the final's is what frees ours.
     if (has && shared === source[key]) anyShared = true;
     else allShared = false;
-    if (shared !== undefined) writeOwn(rebuilt, key, shared);
+    children[i] = shared;
   }
   if (allShared) return final;
   if (!anyShared) return tree;
+  // Sparse, so an array's gaps stay gaps.
+  const rebuilt: Container = list ? [] : {};
+  for (let i = 0; i < count; i++) {
+    if (children[i] !== undefined) writeOwn(rebuilt, keys === undefined ? i : (keys[i] as PathSegment), children[i]);
+  }
   if (!Array.isArray(rebuilt)) return ObjectNode.from(rebuilt);
-  rebuilt.length = keys.length;
+  rebuilt.length = count;
   return ArrayNode.from(rebuilt);
 }

@@ -19,12 +19,16 @@ const SCRATCH_DEPTH = 64;
 const scratchNodes: (TreeNode | undefined)[] = new Array(SCRATCH_DEPTH).fill(undefined);
 const scratchSlots: number[] = new Array(SCRATCH_DEPTH).fill(0);
 let scratchFree = true;
+/** The last draft's number: each draft owns the nodes it makes (0 is no draft). */
+let drafts = 0;
 
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
  * for the containers on its path only, each in O(log32 width), and every untouched subtree keeps
  * its identity. So a token costs the same in a 50-field form as in a 2 000-field one. Iterative:
- * a 100 000-deep path is fine.
+ * a 100 000-deep path is fine. A node the draft made itself is changed in place by its later
+ * writes (no snapshot has seen it: a draft lives for one update), so a batch of writes to one
+ * branch copies that branch once.
  */
 export class TreeDraft {
   /**
@@ -33,11 +37,25 @@ export class TreeDraft {
    */
   declare readonly replaced: PathSegment[][];
   declare root: Tree;
+  /** The `owner` of the nodes this draft made. */
+  declare readonly owner: number;
+  /**
+   * The last write's path (the very array: a store hands the same one for a repeated path), the
+   * node holding its value (made by this draft) and its slot there (-1: not looked up): a string
+   * streams as many writes in a row to one path, and the next of them needs no descent.
+   */
+  declare lastPath: readonly PathSegment[] | undefined;
+  declare lastParent: TreeNode | undefined;
+  declare lastSlot: number;
 
   // Set once here (class fields would be defined first, then set).
   constructor(root: Tree) {
     this.replaced = [];
     this.root = root;
+    this.owner = ++drafts;
+    this.lastPath = undefined;
+    this.lastParent = undefined;
+    this.lastSlot = -1;
   }
 
   read(segments: readonly PathSegment[]): Tree {
@@ -47,6 +65,15 @@ export class TreeDraft {
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
   write(segments: readonly PathSegment[], value: Tree): void {
     const depth = segments.length;
+    const parent = this.lastParent;
+    if (segments === this.lastPath && parent !== undefined && parent.isOwnedBy(this.owner)) {
+      const segment = segments[depth - 1] as PathSegment;
+      if (this.lastSlot < 0) this.lastSlot = parent.slotOf(segment);
+      parent.withSlot(this.lastSlot, segment, value, this.owner);
+      return;
+    }
+    this.lastPath = undefined;
+    this.lastParent = undefined;
     // Scratch arrays shared by every write, unless the path is very deep or a write is already
     // using them (reading a plain container can run a getter that writes to a store).
     const shared = scratchFree && depth <= SCRATCH_DEPTH;
@@ -96,8 +123,18 @@ export class TreeDraft {
     }
     if (Object.is(current, value)) return;
     let child = value;
+    const owner = this.owner;
     for (let level = depth - 1; level >= 0; level--) {
-      child = (nodes[level] as TreeNode).withSlot(slots[level] as number, segments[level] as PathSegment, child);
+      const node = nodes[level] as TreeNode;
+      const written = node.withSlot(slots[level] as number, segments[level] as PathSegment, child, owner);
+      if (level === depth - 1) {
+        this.lastPath = segments;
+        this.lastParent = written;
+        this.lastSlot = written === node ? (slots[level] as number) : -1;
+      }
+      // Changed in place: its parent already holds it.
+      if (written === node) return;
+      child = written;
     }
     this.root = child;
   }
