@@ -1,7 +1,7 @@
 import { appendSegment, type PathSegment } from '../patch/path';
 import type { FieldRecord } from './field-store-state';
 import { PathMap } from './path-map';
-import { childOf, keysOf, type Tree, TreeNode } from './tree-node';
+import { childAtRank, childOf, keysOf, type Tree } from './tree-node';
 
 /** The records a store keeps once the final data arrived. */
 export type SettledRecords = {
@@ -83,11 +83,10 @@ function settleInOrder(fields: PathMap<FieldRecord>, streamed: Tree): SettledRec
 /** Pushes the defined children of `tree` (at `key`) last first, so the first is taken next. */
 function pushChildren(tree: Tree, key: string, trees: Tree[], parents: string[], segments: PathSegment[]): void {
   if (tree === null || typeof tree !== 'object') return;
-  const children = tree instanceof TreeNode ? tree : undefined;
   const own = keysOf(tree);
   for (let i = own.length - 1; i >= 0; i--) {
     const segment = own[i] as PathSegment;
-    const child = children === undefined ? childOf(tree, segment) : children.get(segment);
+    const child = childAtRank(tree, i, segment);
     if (child === undefined) continue;
     trees.push(child);
     parents.push(key);

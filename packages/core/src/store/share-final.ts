@@ -3,7 +3,7 @@ import type { PathSegment } from '../patch/path';
 import {
   ArrayNode,
   type Container,
-  childOf,
+  childAtRank,
   isContainer,
   isContainerKind,
   keysOf,
@@ -39,7 +39,7 @@ function share(tree: Tree, final: unknown, depth: number): Tree {
   const children: Tree[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const key = keys === undefined ? i : (keys[i] as PathSegment);
-    const own = childOf(tree, key);
+    const own = childAtRank(tree, i, key);
     const has = Object.hasOwn(final, key);
     const shared = has ? share(own, source[key], depth + 1) : own;
     // Equal strings are `===` but may be two copies: taking the final's is what frees ours.

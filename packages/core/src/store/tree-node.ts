@@ -259,6 +259,11 @@ export function childOf(tree: Tree, segment: PathSegment): Tree {
   return tree instanceof TreeNode ? tree.get(segment) : readOwn(tree, segment);
 }
 
+/** The child at `segment`, which `keysOf(tree)` lists at `rank` (a node's slot: no key lookup). */
+export function childAtRank(tree: Tree, rank: number, segment: PathSegment): Tree {
+  return tree instanceof TreeNode ? tree.childAt(rank) : readOwn(tree, segment);
+}
+
 /** The keys of a container (indexes, as numbers, for a list; gaps included), none for a scalar. */
 export function keysOf(tree: Tree): PathSegment[] {
   if (tree instanceof ObjectNode) return tree.keys();
