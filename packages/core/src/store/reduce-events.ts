@@ -75,11 +75,33 @@ export function reduceEvents<Data>(
         if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[at]);
     } else {
       const { attempt, patches } = events as ChunkEvent;
-      for (let i = 0; i < patches.length; i++, at++) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at]);
+      for (let i = 0; i < patches.length; i++, at++) {
+        const data = patches[i] as StreamingData;
+        // A string the next patch rewrites (a field streaming) is not written: no one can see it.
+        if (parsed[at] !== undefined && typeof data.value === 'string' && isRewritten(inputs, input, i, data)) continue;
+        batch.applyPatch(attempt, data, parsed[at]);
+      }
     }
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
+
+/**
+ * Whether the patch after `data` (the `index`th patch of the chunk `inputs[input]`), in this chunk
+ * or the next one of the same attempt, writes another string to the same path.
+ */
+function isRewritten(inputs: readonly StoreInput[], input: number, index: number, data: StreamingData): boolean {
+  const chunk = inputs[input] as ChunkEvent;
+  let next: StreamingData | undefined = chunk.patches[index + 1];
+  if (index + 1 === chunk.patches.length) {
+    const following = inputs[input + 1];
+    if (following === undefined || Array.isArray(following)) return false;
+    const nextChunk = following as ChunkEvent;
+    if (nextChunk.attempt !== chunk.attempt) return false;
+    next = nextChunk.patches[0];
+  }
+  return next !== undefined && next.path === data.path && typeof next.value === 'string';
 }
 
 /** The events of a batch, or the patches of a chunk. */

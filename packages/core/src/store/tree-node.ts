@@ -60,6 +60,8 @@ const NO_KEYS: readonly string[] = [];
 export class ObjectNode extends TreeNode {
   /** A small object's keys (shared by versions with the same keys) and values; empty for a wide one. */
   #keys: readonly string[];
+  /** Whether another version holds `#keys` too (then a key is added to a copy). */
+  #sharedKeys: boolean;
   #values: Tree[];
   /** A wide object's entries. */
   #entries: PathMap<Tree> | undefined;
@@ -70,9 +72,11 @@ export class ObjectNode extends TreeNode {
     entries: PathMap<Tree> | undefined,
     plain?: Record<string, unknown>,
     owner = 0,
+    sharedKeys = false,
   ) {
     super();
     this.#keys = keys;
+    this.#sharedKeys = sharedKeys;
     this.#values = values;
     this.#entries = entries;
     this.plain = plain;
@@ -127,7 +131,9 @@ export class ObjectNode extends TreeNode {
       if (this.#entries !== undefined) this.#entries = this.#entries.setAt(slot, key, child);
       else if (slot >= 0) this.#values[slot] = child;
       else if (this.#keys.length < SMALL_OBJECT) {
-        this.#keys = [...this.#keys, key];
+        if (this.#sharedKeys) this.#keys = [...this.#keys, key];
+        else (this.#keys as string[]).push(key);
+        this.#sharedKeys = false;
         this.#values.push(child);
       } else {
         this.#entries = PathMap.from([...this.#keys, key], [...this.#values, child]);
@@ -142,7 +148,8 @@ export class ObjectNode extends TreeNode {
     if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child], undefined, owner);
     const values = this.#values.slice();
     values[slot] = child;
-    return new ObjectNode(this.#keys, values, undefined, undefined, owner);
+    // This node is never changed in place again (it is not the draft's), so only the copy must not add to `#keys`.
+    return new ObjectNode(this.#keys, values, undefined, undefined, owner, true);
   }
 
   forEachChild(visit: (child: Tree) => void): void {
