@@ -1,4 +1,4 @@
-import { appendSegment, type PathSegment } from '../patch/path';
+import { appendSegment, isChildPath, type PathSegment } from '../patch/path';
 import type { FieldRecord } from './field-store-state';
 import { PathMap } from './path-map';
 import { childAtRank, childOf, keysOf, type Tree } from './tree-node';
@@ -46,8 +46,8 @@ function settleInOrder(fields: PathMap<FieldRecord>, streamed: Tree): SettledRec
     const tree = trees.pop();
     const parent = parents.pop() as string;
     const segment = segments.pop() as PathSegment;
-    const key = typeof segment === 'number' ? `${parent}[${segment}]` : appendSegment(parent, segment);
-    if (next >= keys.length || keys[next] !== key) return undefined;
+    const key = keys[next];
+    if (key === undefined || !isChildPath(key, parent, segment)) return undefined;
     next++;
     pushChildren(tree, key, trees, parents, segments);
   }
