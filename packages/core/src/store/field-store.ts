@@ -80,9 +80,10 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   let attached = source !== undefined;
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
   const trail = pathTrail();
-  // What the source sent while no listener was subscribed, not applied yet: nothing can tell an
-  // update that no one hears from one made at the next read, so the store applies them together
-  // then (one tree draft, one snapshot), or once they hold `MAX_PENDING` patches.
+  // The chunks the source sent while no listener was subscribed, not applied yet: nothing can tell
+  // an update that no one hears from one made at the next read, so the store applies them together
+  // then (one tree draft, one snapshot), at the source's next other event, or once they hold
+  // `MAX_PENDING` patches.
   let pending: StoreInput[] = [];
   let pendingPatches = 0;
   let listening = 0;
@@ -138,7 +139,13 @@ export function createFieldStore<Data = unknown, Input = unknown>(
       return;
     }
     pending.push(events);
-    pendingPatches += isChunk(events) ? events.patches.length : events.length;
+    if (!isChunk(events)) {
+      // Anything but patches (an attempt, a status, the final data, an error) applies at once, with
+      // what waits: the store holds nothing back once the response has ended.
+      flush();
+      return;
+    }
+    pendingPatches += events.patches.length;
     if (pendingPatches >= MAX_PENDING) flush();
   };
 
