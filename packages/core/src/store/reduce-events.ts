@@ -170,6 +170,8 @@ class Batch<Data> {
         const draft = this.edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true, reconnecting: undefined });
         ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
+        // Nothing writes records after the final data: the cursor lets go of the records folded away.
+        this.cursor.fields = undefined;
         draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;
         return;
