@@ -39,7 +39,7 @@ async function respond(model: Model): Promise<number> {
 
 /**
  * The response as a UI reads it: a store bound to it, then the data. With no listener the store
- * applies the chunks at its next read (a few hundred patches per update); with `listen`, a
+ * applies the chunks at its next read (up to 1 024 patches per update); with `listen`, a
  * subscriber as a mounted UI has (the React adapter's: it reads the status of every snapshot), so
  * every chunk is one update and one snapshot.
  */
