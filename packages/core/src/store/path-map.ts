@@ -11,17 +11,16 @@ import { PersistentVector } from './persistent-vector';
  */
 export class PathMap<V> {
   readonly #positions: Map<string, number>;
-  #values: PersistentVector<V>;
-  /** The number of keys. */
-  declare size: number;
-  /** The batch of writes that made this map (0: none): that batch changes it in place. */
-  readonly #owner: number;
+  readonly #values: PersistentVector<V>;
 
-  private constructor(positions: Map<string, number>, values: PersistentVector<V>, size: number, owner = 0) {
+  private constructor(
+    positions: Map<string, number>,
+    values: PersistentVector<V>,
+    /** The number of keys. */
+    readonly size: number,
+  ) {
     this.#positions = positions;
     this.#values = values;
-    this.size = size;
-    this.#owner = owner;
   }
 
   static empty<V>(): PathMap<V> {
@@ -75,27 +74,13 @@ export class PathMap<V> {
     return this.#values.get(position) as V;
   }
 
-  /**
-   * @internal `set` for a key whose position (-1: absent) the caller looked up already, by the
-   * batch of writes `owner` (0: none): a map that batch made is changed in place (no snapshot has
-   * seen it yet), so a batch copies the map once, not once per write.
-   */
-  setAt(position: number, key: string, value: V, owner = 0): PathMap<V> {
-    const inPlace = owner !== 0 && this.#owner === owner;
-    if (position >= 0) {
-      const values = this.#values.set(position, value, owner);
-      if (!inPlace) return new PathMap(this.#positions, values, this.size, owner);
-      this.#values = values;
-      return this;
-    }
+  /** @internal `set` for a key whose position (-1: absent) the caller looked up already. */
+  setAt(position: number, key: string, value: V): PathMap<V> {
+    if (position >= 0) return new PathMap(this.#positions, this.#values.set(position, value), this.size);
     const positions =
       this.#positions.size === this.size ? this.#positions : new Map([...this.#positions].slice(0, this.size));
     positions.set(key, this.size);
-    const values = this.#values.set(this.size, value, owner);
-    if (!inPlace || positions !== this.#positions) return new PathMap(positions, values, this.size + 1, owner);
-    this.#values = values;
-    this.size++;
-    return this;
+    return new PathMap(positions, this.#values.set(this.size, value), this.size + 1);
   }
 
   #position(key: string): number | undefined {

@@ -23,31 +23,18 @@ export class PersistentVector<T> {
   /** The values from `#tailOffset` (a multiple of 32) up to `length`. */
   readonly #tail: Level;
   readonly #tailOffset: number;
-  /** The number of indexes; grows in place only for a vector its `owner` writes to. */
-  declare length: number;
-  /**
-   * The batch of writes that made this vector (0: none) and whether its tail is its alone: that
-   * batch writes into the tail in place (no snapshot has seen the vector yet).
-   */
-  readonly #owner: number;
-  readonly #ownTail: boolean;
 
   private constructor(
     root: Level,
     shift: number,
     tail: Level,
     tailOffset: number,
-    length: number,
-    owner = 0,
-    ownTail = false,
+    readonly length: number,
   ) {
     this.#root = root;
     this.#shift = shift;
     this.#tail = tail;
     this.#tailOffset = tailOffset;
-    this.length = length;
-    this.#owner = owner;
-    this.#ownTail = ownTail;
   }
 
   /** A vector of `items` (holes stay empty), built leaf by leaf in O(n). */
@@ -72,34 +59,25 @@ export class PersistentVector<T> {
     return node?.[index & MASK] as T | undefined;
   }
 
-  /**
-   * A copy with `value` at `index` (any non-negative integer index; past the end grows the length),
-   * made by the batch of writes `owner`; this very vector, changed in place, when that batch made
-   * it and the index is in its own tail.
-   */
-  set(index: number, value: T, owner = 0): PersistentVector<T> {
+  /** A copy with `value` at `index` (any non-negative integer index; past the end grows the length). */
+  set(index: number, value: T): PersistentVector<T> {
     const tailOffset = this.#tailOffset;
     const length = Math.max(this.length, index + 1);
     if (index >= tailOffset && index < tailOffset + WIDTH) {
-      if (owner !== 0 && this.#owner === owner && this.#ownTail) {
-        this.#tail[index - tailOffset] = value;
-        this.length = length;
-        return this;
-      }
       // An append to a tail that no version has grown past this one's end: the slot is beyond
       // what every version sharing the tail reads (each reads below its own length), so it is
       // written in place (a stream appends all the time). Any other write copies the tail.
       if (index === this.length && this.#tail.length === index - tailOffset) {
         this.#tail.push(value);
-        return new PersistentVector<T>(this.#root, this.#shift, this.#tail, tailOffset, length, owner);
+        return new PersistentVector<T>(this.#root, this.#shift, this.#tail, tailOffset, length);
       }
       const tail = this.#tail.slice(0, this.length - tailOffset);
       tail[index - tailOffset] = value;
-      return new PersistentVector<T>(this.#root, this.#shift, tail, tailOffset, length, owner, true);
+      return new PersistentVector<T>(this.#root, this.#shift, tail, tailOffset, length);
     }
     if (index < tailOffset) {
       const [root, shift] = setIn(this.#root, this.#shift, index, value, 0);
-      return new PersistentVector<T>(root, shift, this.#tail, tailOffset, length, owner);
+      return new PersistentVector<T>(root, shift, this.#tail, tailOffset, length);
     }
     // Past the tail's block: the tail moves into the trie, and the index's block becomes the tail.
     // The tail goes in as this version's items only: an older version may still append in place
@@ -115,7 +93,7 @@ export class PersistentVector<T> {
     }
     const tail: Level = [];
     tail[index - offset] = value;
-    return new PersistentVector<T>(root, shift, tail, offset, length, owner, true);
+    return new PersistentVector<T>(root, shift, tail, offset, length);
   }
 
   /** Calls `visit` for every index that was set, in index order (gaps are skipped). */

@@ -18,7 +18,7 @@ import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
 import { applyToolPatch, NO_TOOL_CALLS } from './tool-calls-state';
-import { newWriter, TreeDraft } from './tree-draft';
+import { TreeDraft } from './tree-draft';
 import { isContainer, isContainerKind } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
@@ -127,8 +127,6 @@ class Batch<Data> {
   /** What the next event applies to: the edited snapshot, or the original while nothing changed. */
   declare next: Draft<Data> | FieldStoreState<Data>;
   declare tree: TreeDraft | undefined;
-  /** This update's number: the record map it makes is changed in place by its later writes. */
-  declare readonly writer: number;
 
   constructor(
     state: FieldStoreState<Data>,
@@ -143,7 +141,6 @@ class Batch<Data> {
     this.edited = undefined;
     this.next = state;
     this.tree = undefined;
-    this.writer = newWriter();
   }
 
   edit(): Draft<Data> {
@@ -290,12 +287,7 @@ class Batch<Data> {
       record.completionSource !== data.completion_source ||
       record.attempt !== next.attempt
     ) {
-      after = fields.setAt(
-        position,
-        key,
-        fieldRecord(data.is_complete, data.completion_source, next.attempt),
-        this.writer,
-      );
+      after = fields.setAt(position, key, fieldRecord(data.is_complete, data.completion_source, next.attempt));
       this.edit().fields = after;
     }
     cursor.fields = after;

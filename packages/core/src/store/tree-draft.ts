@@ -19,13 +19,8 @@ const SCRATCH_DEPTH = 64;
 const scratchNodes: (TreeNode | undefined)[] = new Array(SCRATCH_DEPTH).fill(undefined);
 const scratchSlots: number[] = new Array(SCRATCH_DEPTH).fill(0);
 let scratchFree = true;
-/** The last number given to a batch of writes: each owns what it makes (0 is none). */
-let writers = 0;
-
-/** A number for a new batch of writes (a tree draft, a store update's record map). */
-export function newWriter(): number {
-  return ++writers;
-}
+/** The last draft's number: each draft owns the nodes it makes (0 is no draft). */
+let drafts = 0;
 
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
@@ -57,7 +52,7 @@ export class TreeDraft {
   constructor(root: Tree) {
     this.replaced = [];
     this.root = root;
-    this.owner = newWriter();
+    this.owner = ++drafts;
     this.lastPath = undefined;
     this.lastParent = undefined;
     this.lastSlot = -1;

@@ -128,7 +128,7 @@ export class ObjectNode extends TreeNode {
     const key = typeof segment === 'string' ? segment : String(segment);
     if (this.isOwnedBy(owner)) {
       // In place: a small object's values are its own; its keys may be shared with older versions.
-      if (this.#entries !== undefined) this.#entries = this.#entries.setAt(slot, key, child, owner);
+      if (this.#entries !== undefined) this.#entries = this.#entries.setAt(slot, key, child);
       else if (slot >= 0) this.#values[slot] = child;
       else if (this.#keys.length < SMALL_OBJECT) {
         if (this.#sharedKeys) this.#keys = [...this.#keys, key];
@@ -143,7 +143,7 @@ export class ObjectNode extends TreeNode {
       return this;
     }
     if (this.#entries !== undefined) {
-      return new ObjectNode(NO_KEYS, [], this.#entries.setAt(slot, key, child, owner), undefined, owner);
+      return new ObjectNode(NO_KEYS, [], this.#entries.setAt(slot, key, child), undefined, owner);
     }
     if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child], undefined, owner);
     const values = this.#values.slice();

@@ -40,28 +40,4 @@ describe('PathMap', () => {
     for (let i = 0; i < 50_000; i += 997) expect(map.get(`items[${i}].name`)).toBe(i);
     expect(map.get('items[50000].name')).toBeUndefined();
   });
-
-  it('changes in place only a version its own batch of writes made; the versions it came from stay', () => {
-    // Batches of writes (each its own writer, 1, 2, …): a batch's versions are one map, changed
-    // in place; every version a batch started from keeps its entries.
-    fc.assert(
-      fc.property(
-        fc.array(fc.array(fc.tuple(fc.string({ maxLength: 4 }), fc.integer()), { maxLength: 80 }), { maxLength: 8 }),
-        (batches) => {
-          const reference = new Map<string, number>();
-          let map = PathMap.empty<number>();
-          const kept: [PathMap<number>, Map<string, number>][] = [[map, new Map()]];
-          for (const [writer, writes] of batches.entries()) {
-            for (const [key, value] of writes) {
-              map = map.setAt(map.positionOf(key), key, value, writer + 1);
-              reference.set(key, value);
-            }
-            kept.push([map, new Map(reference)]);
-          }
-          for (const [version, expected] of kept) expect(new Map(version.entries())).toEqual(expected);
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
 });
