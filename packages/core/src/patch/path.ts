@@ -18,33 +18,6 @@ export function formatPath(segments: readonly PathSegment[]): string {
   return out;
 }
 
-/**
- * Whether `key` is the formatted path of `segment` below the formatted path `parent`
- * (`appendSegment(parent, segment) === key`), compared in place: no string is built.
- */
-export function isChildPath(key: string, parent: string, segment: PathSegment): boolean {
-  if (typeof segment === 'number' && Number.isSafeInteger(segment) && segment >= 0) {
-    const index = String(segment);
-    return (
-      key.length === parent.length + index.length + 2 &&
-      key.charCodeAt(parent.length) === 91 && // [
-      key.charCodeAt(key.length - 1) === 93 && // ]
-      key.startsWith(index, parent.length + 1) &&
-      key.startsWith(parent)
-    );
-  }
-  if (typeof segment === 'string' && IDENTIFIER.test(segment)) {
-    if (parent === '') return key === segment;
-    return (
-      key.length === parent.length + 1 + segment.length &&
-      key.charCodeAt(parent.length) === 46 && // .
-      key.endsWith(segment) &&
-      key.startsWith(parent)
-    );
-  }
-  return key === appendSegment(parent, segment);
-}
-
 /** Appends one segment to an already formatted path (cheap; used on hot paths). */
 export function appendSegment(path: string, segment: PathSegment): string {
   if (typeof path !== 'string') throw invalid('appendSegment path', 'a string', path);

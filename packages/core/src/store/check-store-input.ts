@@ -26,15 +26,9 @@ function checkPatch(where: string, patch: unknown): void {
 
 /** `[*]` outside quoted keys (`["[*]"]` is a key, not a wildcard). */
 function hasWildcard(path: string): boolean {
-  // A stream repeats a path over many patches: the last one found plain is not searched again.
-  if (path === lastPlainPath) return false;
   // Without a `*` there is none (removing quoted keys cannot make one).
-  const wildcard = path.includes('*') && path.replace(/\["(?:[^"\\]|\\.)*"\]/g, '').includes('[*]');
-  if (!wildcard) lastPlainPath = path;
-  return wildcard;
+  return path.includes('*') && path.replace(/\["(?:[^"\\]|\\.)*"\]/g, '').includes('[*]');
 }
-
-let lastPlainPath = '';
 
 /** Entry checks of `store.dispatch`: one response event or a list of them, of known types. */
 export function checkEvents(events: unknown): void {

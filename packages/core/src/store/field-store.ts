@@ -133,20 +133,12 @@ export function createFieldStore<Data = unknown, Input = unknown>(
       failed(cause);
       return;
     }
-    if (listening > 0) {
-      flush();
-      received(events);
-      return;
-    }
     pending.push(events);
-    if (!isChunk(events)) {
-      // Anything but patches (an attempt, a status, the final data, an error) applies at once, with
-      // what waits: the store holds nothing back once the response has ended.
-      flush();
-      return;
-    }
-    pendingPatches += events.patches.length;
-    if (pendingPatches >= MAX_PENDING) flush();
+    if (isChunk(events)) pendingPatches += events.patches.length;
+    // With a listener everything applies at once; without, anything but patches (an attempt, a
+    // status, the final data, an error) applies at once with what waits, so the store holds
+    // nothing back once the response has ended.
+    if (listening > 0 || !isChunk(events) || pendingPatches >= MAX_PENDING) flush();
   };
 
   // Applies one checked input of the source now.

@@ -49,10 +49,7 @@ export function reduceEvents<Data>(
   trail: PathTrail,
 ): FieldStoreState<Data> {
   // Parse every path first so a malformed one leaves the snapshot untouched.
-  let count = 0;
-  for (let input = 0; input < inputs.length; input++) count += patchesOf(inputs[input] as StoreInput).length;
-  const parsed: (ParsedPath | undefined)[] = new Array(count);
-  let at = 0;
+  const parsed: (ParsedPath | undefined)[] = [];
   for (let input = 0; input < inputs.length; input++) {
     const events = inputs[input] as StoreInput;
     // A pushed chunk from a response's log is its patches as the parser made them (no event each).
@@ -60,12 +57,12 @@ export function reduceEvents<Data>(
     const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
     for (let i = 0; i < list.length; i++) {
       const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
-      parsed[at++] = data === undefined ? undefined : parsePatchPath(data, trail);
+      parsed.push(data === undefined ? undefined : parsePatchPath(data, trail));
     }
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
-  at = 0;
+  let at = 0;
   for (let input = 0; input < inputs.length; input++) {
     const events = inputs[input] as StoreInput;
     if (Array.isArray(events)) {
@@ -76,37 +73,12 @@ export function reduceEvents<Data>(
     } else {
       const { attempt, patches } = events as ChunkEvent;
       for (let i = 0; i < patches.length; i++, at++) {
-        const data = patches[i] as StreamingData;
-        // A string the next patch rewrites (a field streaming) is not written: no one can see it.
-        if (parsed[at] !== undefined && typeof data.value === 'string' && isRewritten(inputs, input, i, data)) continue;
-        batch.applyPatch(attempt, data, parsed[at]);
+        batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at]);
       }
     }
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
-}
-
-/**
- * Whether the patch after `data` (the `index`th patch of the chunk `inputs[input]`), in this chunk
- * or the next one of the same attempt, writes another string to the same path.
- */
-function isRewritten(inputs: readonly StoreInput[], input: number, index: number, data: StreamingData): boolean {
-  const chunk = inputs[input] as ChunkEvent;
-  let next: StreamingData | undefined = chunk.patches[index + 1];
-  if (index + 1 === chunk.patches.length) {
-    const following = inputs[input + 1];
-    if (following === undefined || Array.isArray(following)) return false;
-    const nextChunk = following as ChunkEvent;
-    if (nextChunk.attempt !== chunk.attempt) return false;
-    next = nextChunk.patches[0];
-  }
-  return next !== undefined && next.path === data.path && typeof next.value === 'string';
-}
-
-/** The events of a batch, or the patches of a chunk. */
-function patchesOf(input: StoreInput): readonly unknown[] {
-  return Array.isArray(input) ? input : (input as ChunkEvent).patches;
 }
 
 function patchOf(event: ResponseEvent | undefined): StreamingData | undefined {

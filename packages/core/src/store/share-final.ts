@@ -1,13 +1,11 @@
 import { writeOwn } from '../patch/apply-patch';
-import type { PathSegment } from '../patch/path';
 import {
   ArrayNode,
   type Container,
-  childAtRank,
+  childOf,
   isContainer,
   isContainerKind,
   keysOf,
-  lengthOf,
   ObjectNode,
   type Tree,
 } from './tree-node';
@@ -29,32 +27,24 @@ const SHARED_DEPTH = 200;
 function share(tree: Tree, final: unknown, depth: number): Tree {
   if (Object.is(tree, final)) return final;
   if (!isContainer(final) || !isContainerKind(tree, Array.isArray(final)) || depth >= SHARED_DEPTH) return tree;
-  const list = Array.isArray(final);
-  const keys: readonly PathSegment[] | undefined = list ? undefined : keysOf(tree);
-  const count = keys === undefined ? lengthOf(tree) : keys.length;
+  const keys = keysOf(tree);
   const source = final as Record<string | number, unknown>;
-  let allShared = count === (list ? (final as unknown[]).length : Object.keys(final).length);
+  let allShared = keys.length === Object.keys(final).length;
   let anyShared = false;
-  // Each child's shared value, kept for a rebuild only a partly shared container needs.
-  const children: Tree[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const key = keys === undefined ? i : (keys[i] as PathSegment);
-    const own = childAtRank(tree, i, key);
+  // Sparse, so an array's gaps stay gaps.
+  const rebuilt: Container = Array.isArray(final) ? [] : {};
+  for (const key of keys) {
+    const own = childOf(tree, key);
     const has = Object.hasOwn(final, key);
     const shared = has ? share(own, source[key], depth + 1) : own;
     // Equal strings are `===` but may be two copies: taking the final's is what frees ours.
     if (has && shared === source[key]) anyShared = true;
     else allShared = false;
-    children[i] = shared;
+    if (shared !== undefined) writeOwn(rebuilt, key, shared);
   }
   if (allShared) return final;
   if (!anyShared) return tree;
-  // Sparse, so an array's gaps stay gaps.
-  const rebuilt: Container = list ? [] : {};
-  for (let i = 0; i < count; i++) {
-    if (children[i] !== undefined) writeOwn(rebuilt, keys === undefined ? i : (keys[i] as PathSegment), children[i]);
-  }
   if (!Array.isArray(rebuilt)) return ObjectNode.from(rebuilt);
-  rebuilt.length = count;
+  rebuilt.length = keys.length;
   return ArrayNode.from(rebuilt);
 }

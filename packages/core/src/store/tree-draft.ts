@@ -178,9 +178,8 @@ export class TreeDraft {
       return;
     }
     const keys = Object.keys(value);
-    const have = keysOf(current);
-    // The same number of keys, all of them in the tree: the same keys (a stream's are in order).
-    if (have.length === keys.length && (isSameList(have, keys) || hasEveryKey(current, keys))) return;
+    // The same number of keys, all of them in the tree: the same keys.
+    if (keysOf(current).length === keys.length && hasEveryKey(current, keys)) return;
     const next: Record<string, unknown> = {};
     for (const key of keys) writeOwn(next, key, hasKey(current, key) ? childOf(current, key) : value[key]);
     this.write(segments, ObjectNode.from(next));
@@ -199,11 +198,6 @@ function hasEveryItem(tree: Tree, value: readonly unknown[]): boolean {
   for (let i = 0; i < value.length; i++) {
     if (i in value && value[i] !== undefined && childOf(tree, i) === undefined) return false;
   }
-  return true;
-}
-
-function isSameList(a: readonly PathSegment[], b: readonly string[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 

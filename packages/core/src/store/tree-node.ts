@@ -59,10 +59,8 @@ const NO_KEYS: readonly string[] = [];
 /** An object as a persistent map of its keys, in insertion order. */
 export class ObjectNode extends TreeNode {
   /** A small object's keys (shared by versions with the same keys) and values; empty for a wide one. */
-  #keys: readonly string[];
-  /** Whether another version holds `#keys` too (then a key is added to a copy). */
-  #sharedKeys: boolean;
-  #values: Tree[];
+  readonly #keys: readonly string[];
+  readonly #values: Tree[];
   /** A wide object's entries. */
   #entries: PathMap<Tree> | undefined;
 
@@ -72,11 +70,9 @@ export class ObjectNode extends TreeNode {
     entries: PathMap<Tree> | undefined,
     plain?: Record<string, unknown>,
     owner = 0,
-    sharedKeys = false,
   ) {
     super();
     this.#keys = keys;
-    this.#sharedKeys = sharedKeys;
     this.#values = values;
     this.#entries = entries;
     this.plain = plain;
@@ -126,20 +122,11 @@ export class ObjectNode extends TreeNode {
 
   withSlot(slot: number, segment: PathSegment, child: Tree, owner = 0): ObjectNode {
     const key = typeof segment === 'string' ? segment : String(segment);
-    if (this.isOwnedBy(owner)) {
-      // In place: a small object's values are its own; its keys may be shared with older versions.
+    // In place, a key already there (a small object's values are its own; its keys may be shared
+    // with older versions, so a new key takes a copy).
+    if (this.isOwnedBy(owner) && (slot >= 0 || this.#entries !== undefined)) {
       if (this.#entries !== undefined) this.#entries = this.#entries.setAt(slot, key, child);
-      else if (slot >= 0) this.#values[slot] = child;
-      else if (this.#keys.length < SMALL_OBJECT) {
-        if (this.#sharedKeys) this.#keys = [...this.#keys, key];
-        else (this.#keys as string[]).push(key);
-        this.#sharedKeys = false;
-        this.#values.push(child);
-      } else {
-        this.#entries = PathMap.from([...this.#keys, key], [...this.#values, child]);
-        this.#keys = NO_KEYS;
-        this.#values = [];
-      }
+      else this.#values[slot] = child;
       return this;
     }
     if (this.#entries !== undefined) {
@@ -148,8 +135,7 @@ export class ObjectNode extends TreeNode {
     if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child], undefined, owner);
     const values = this.#values.slice();
     values[slot] = child;
-    // This node is never changed in place again (it is not the draft's), so only the copy must not add to `#keys`.
-    return new ObjectNode(this.#keys, values, undefined, undefined, owner, true);
+    return new ObjectNode(this.#keys, values, undefined, undefined, owner);
   }
 
   forEachChild(visit: (child: Tree) => void): void {
@@ -264,11 +250,6 @@ export function isContainerKind(tree: Tree, array: boolean): boolean {
 /** A child of a node or a plain container (own properties only). */
 export function childOf(tree: Tree, segment: PathSegment): Tree {
   return tree instanceof TreeNode ? tree.get(segment) : readOwn(tree, segment);
-}
-
-/** The child at `segment`, which `keysOf(tree)` lists at `rank` (a node's slot: no key lookup). */
-export function childAtRank(tree: Tree, rank: number, segment: PathSegment): Tree {
-  return tree instanceof TreeNode ? tree.childAt(rank) : readOwn(tree, segment);
 }
 
 /** The keys of a container (indexes, as numbers, for a list; gaps included), none for a scalar. */
