@@ -26,7 +26,7 @@ export function fieldRecord(
   completionSource: CompletionSource | undefined,
   attempt: number,
 ): FieldRecord {
-  const source = sourceIndex(completionSource);
+  const source = SOURCES.indexOf(completionSource);
   // A source outside the union (a hand-dispatched event) gets a record of its own.
   if (source < 0) return newRecord(isComplete, completionSource, attempt);
   let slots = records.get(attempt);
@@ -40,14 +40,6 @@ export function fieldRecord(
   return slots[slot];
 }
 
-/** A completion source's slot (-1: a value outside the union), without a search: this runs per record write. */
-function sourceIndex(source: CompletionSource | undefined): number {
-  if (source === undefined) return 0;
-  if (source === 'observed_boundary') return 1;
-  if (source === 'final_reconciliation') return 2;
-  return source === 'synthetic_repair' ? 3 : -1;
-}
-
 // A function of its own, not a closure made per call (this runs per record write).
 function newRecord(isComplete: boolean, completionSource: CompletionSource | undefined, attempt: number): FieldRecord {
   return Object.freeze({ isComplete, completionSource, attempt });
@@ -56,6 +48,12 @@ function newRecord(isComplete: boolean, completionSource: CompletionSource | und
 /** Per attempt, the records by source and completeness (no key string: this runs per record write). */
 const records = new Map<number, FieldRecord[]>();
 const MAX_ATTEMPTS = 256;
+const SOURCES: readonly (CompletionSource | undefined)[] = [
+  undefined,
+  'observed_boundary',
+  'final_reconciliation',
+  'synthetic_repair',
+];
 
 /**
  * The latest retry of a response, as its events describe it: made by `status: 'retrying'` (or by

@@ -80,23 +80,22 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   let attached = source !== undefined;
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
   const trail = pathTrail();
-  // The chunks the source sent while no listener was subscribed, not applied yet: nothing can tell
+  // The chunks the source sent before anything subscribed, not applied yet: nothing can tell
   // an update that no one hears from one made at the next read, so the store applies them together
   // then (one tree draft, one snapshot), at the source's next other event, or once they hold
   // `MAX_PENDING` patches.
   let pending: StoreInput[] = [];
   let pendingPatches = 0;
-  let listening = 0;
+  // Set by the first subscription: from then on every input applies at once.
+  let listening = false;
 
   // Applies checked inputs as one update (`apply` checks its patches once, not twice).
   const update = (inputs: readonly StoreInput[]): void => {
     const current = api.getState();
-    // What changed matters only to listeners.
-    const changes: PathChanges | undefined = listening > 0 ? { all: false, paths: [] } : undefined;
+    const changes: PathChanges = { all: false, paths: [] };
     const next = reduceEvents(current, inputs, onRetry, changes, cursor, trail);
     if (next === current) return;
     api.setState(next, true);
-    if (changes === undefined) return;
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
   };
@@ -112,7 +111,13 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     } catch {
       // One of them cannot be applied: apply them one by one, as they would have been, so what
       // came before it stays and it becomes the store's error.
-      for (const input of inputs) received(input);
+      for (const input of inputs) {
+        try {
+          update([input]);
+        } catch (cause) {
+          failed(cause);
+        }
+      }
     }
   };
 
@@ -138,16 +143,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     // With a listener everything applies at once; without, anything but patches (an attempt, a
     // status, the final data, an error) applies at once with what waits, so the store holds
     // nothing back once the response has ended.
-    if (listening > 0 || !isChunk(events) || pendingPatches >= MAX_PENDING) flush();
-  };
-
-  // Applies one checked input of the source now.
-  const received = (events: StoreInput): void => {
-    try {
-      update([events]);
-    } catch (cause) {
-      failed(cause);
-    }
+    if (listening || !isChunk(events) || pendingPatches >= MAX_PENDING) flush();
   };
 
   const failed = (cause: unknown): void => {
@@ -155,17 +151,6 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
     const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
     dispatch({ type: 'error', attempt: api.getState().attempt, error });
-  };
-
-  // Counts a subscription while it lasts: with none, the source's updates wait for a read.
-  const counted = (unsubscribe: () => void): (() => void) => {
-    listening++;
-    let subscribed = true;
-    return () => {
-      if (subscribed) listening--;
-      subscribed = false;
-      unsubscribe();
-    };
   };
 
   let unsubscribe = (): void => {};
@@ -199,12 +184,15 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     subscribe: (listener) => {
       const isolatedListener = isolated('store.subscribe', listener);
       flush();
-      return counted(api.subscribe(isolatedListener));
+      listening = true;
+      return api.subscribe(isolatedListener);
     },
     subscribePath: (path, listener) => {
       const isolatedListener = isolated('store.subscribePath', listener);
       flush();
-      return counted(pathListeners.subscribe(path, isolatedListener));
+      const unsubscribe = pathListeners.subscribe(path, isolatedListener);
+      listening = true;
+      return unsubscribe;
     },
     apply: (patches) => {
       checkPatches(patches);

@@ -37,14 +37,13 @@ export type StoreInput = readonly ResponseEvent[] | ChunkEvent;
  *   reconciliation).
  * Throws `PathSyntaxError` before changing anything when a patch path is malformed.
  * `changes` receives the path of every applied patch and of every container a write
- * replaced (the caller decides separately when a change touches every path); none are collected
- * without it (no one listens).
+ * replaced (the caller decides separately when a change touches every path).
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
   inputs: readonly StoreInput[],
   onRetry: RetryBehaviour,
-  changes: PathChanges | undefined,
+  changes: PathChanges,
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
@@ -92,7 +91,7 @@ export type RecordCursor = { fields: PathMap<FieldRecord> | undefined; key: stri
 class Batch<Data> {
   declare readonly state: FieldStoreState<Data>;
   declare readonly onRetry: RetryBehaviour;
-  declare readonly changes: PathChanges | undefined;
+  declare readonly changes: PathChanges;
   declare readonly cursor: RecordCursor;
   /** The snapshot being made, once something changed. */
   declare edited: Draft<Data> | undefined;
@@ -100,12 +99,7 @@ class Batch<Data> {
   declare next: Draft<Data> | FieldStoreState<Data>;
   declare tree: TreeDraft | undefined;
 
-  constructor(
-    state: FieldStoreState<Data>,
-    onRetry: RetryBehaviour,
-    changes: PathChanges | undefined,
-    cursor: RecordCursor,
-  ) {
+  constructor(state: FieldStoreState<Data>, onRetry: RetryBehaviour, changes: PathChanges, cursor: RecordCursor) {
     this.state = state;
     this.onRetry = onRetry;
     this.changes = changes;
@@ -239,7 +233,7 @@ class Batch<Data> {
         if (toolCalls !== next.toolCalls) {
           this.edit().toolCalls = toolCalls;
           // Subscribers of `$tools[0].arguments.query` (useInstantField) hear about their path.
-          this.changes?.paths.push(parsePath(data.path));
+          this.changes.paths.push(parsePath(data.path));
         }
       }
       return;
@@ -247,7 +241,7 @@ class Batch<Data> {
     const [segments, key] = target;
     this.tree ??= new TreeDraft(dataTree(next));
     writePatch(this.tree, data, segments);
-    this.changes?.paths.push(segments);
+    this.changes.paths.push(segments);
     // The deltas of a field come one after another: the cursor skips their key lookups.
     const { fields } = next;
     const cursor = this.cursor;
@@ -272,8 +266,7 @@ class Batch<Data> {
     const tree = this.tree;
     if (tree === undefined) return;
     if (tree.root !== dataTree(this.next)) this.edit().data = tree.root;
-    const changes = this.changes;
-    if (changes !== undefined) for (const replaced of tree.replaced) changes.paths.push(replaced);
+    for (const replaced of tree.replaced) this.changes.paths.push(replaced);
     this.tree = undefined;
   }
 }

@@ -39,23 +39,11 @@ export class TreeDraft {
   declare root: Tree;
   /** The `owner` of the nodes this draft made. */
   declare readonly owner: number;
-  /**
-   * The last write's path (the very array: a store hands the same one for a repeated path), the
-   * node holding its value (made by this draft) and its slot there (-1: not looked up): a string
-   * streams as many writes in a row to one path, and the next of them needs no descent.
-   */
-  declare lastPath: readonly PathSegment[] | undefined;
-  declare lastParent: TreeNode | undefined;
-  declare lastSlot: number;
-
   // Set once here (class fields would be defined first, then set).
   constructor(root: Tree) {
     this.replaced = [];
     this.root = root;
     this.owner = ++drafts;
-    this.lastPath = undefined;
-    this.lastParent = undefined;
-    this.lastSlot = -1;
   }
 
   read(segments: readonly PathSegment[]): Tree {
@@ -65,15 +53,6 @@ export class TreeDraft {
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
   write(segments: readonly PathSegment[], value: Tree): void {
     const depth = segments.length;
-    const parent = this.lastParent;
-    if (segments === this.lastPath && parent !== undefined && parent.isOwnedBy(this.owner)) {
-      const segment = segments[depth - 1] as PathSegment;
-      if (this.lastSlot < 0) this.lastSlot = parent.slotOf(segment);
-      parent.withSlot(this.lastSlot, segment, value, this.owner);
-      return;
-    }
-    this.lastPath = undefined;
-    this.lastParent = undefined;
     // Scratch arrays shared by every write, unless the path is very deep or a write is already
     // using them (reading a plain container can run a getter that writes to a store).
     const shared = scratchFree && depth <= SCRATCH_DEPTH;
@@ -127,11 +106,6 @@ export class TreeDraft {
     for (let level = depth - 1; level >= 0; level--) {
       const node = nodes[level] as TreeNode;
       const written = node.withSlot(slots[level] as number, segments[level] as PathSegment, child, owner);
-      if (level === depth - 1) {
-        this.lastPath = segments;
-        this.lastParent = written;
-        this.lastSlot = written === node ? (slots[level] as number) : -1;
-      }
       // Changed in place: its parent already holds it.
       if (written === node) return;
       child = written;
