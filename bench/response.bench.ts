@@ -37,13 +37,25 @@ async function respond(model: Model): Promise<number> {
   return events;
 }
 
-/** The response as a UI reads it: a store bound to it (one update per chunk), then the data. */
-async function respondToStore(model: Model): Promise<number> {
+/**
+ * The response as a UI reads it: a store bound to it, then the data. With no listener the store
+ * applies the chunks at its next read (up to 1 024 patches per update); with `listen`, a
+ * subscriber as a mounted UI has (the React adapter's: it reads the status of every snapshot), so
+ * every chunk is one update and one snapshot.
+ */
+async function respondToStore(model: Model, listen = false): Promise<number> {
   const response = createResponse({ model, input: 'report', format: 'json' });
   const store = createFieldStore(response);
+  let statuses = 0;
+  const unsubscribe = listen
+    ? store.subscribe((state) => {
+        if (state.status !== 'idle') statuses++;
+      })
+    : () => {};
   await response.getData();
+  unsubscribe();
   store.detach();
-  return store.getState().status === 'done' ? 1 : 0;
+  return store.getState().status === 'done' ? statuses : -1;
 }
 
 /**
@@ -130,6 +142,8 @@ async function measure(
 export default async function responseBench(): Promise<void> {
   const responsePerChar: number[] = [];
   const ratios: number[] = [];
+  const storeRatios: number[] = [];
+  const listenedRatios: number[] = [];
   const overModelLoop: number[] = [];
   const overChannel: number[] = [];
   for (const size of [150_000, 600_000]) {
@@ -179,6 +193,10 @@ export default async function responseBench(): Promise<void> {
       },
       { name: 'createResponse bound to createFieldStore + getData()', run: () => respondToStore(chunkModel(chunks)) },
       {
+        name: 'the same with a store subscriber (one update per chunk, as with a UI mounted)',
+        run: () => respondToStore(chunkModel(chunks), true),
+      },
+      {
         name: 'the instant() reader over scriptedModel',
         run: () => respond(scriptedModel({ answers: [answer], chunkSize: 20 })),
       },
@@ -196,6 +214,8 @@ export default async function responseBench(): Promise<void> {
     }
     const responseMs = medians[4]?.cpu ?? Number.NaN;
     ratios.push(responseMs / floor);
+    storeRatios.push((medians[6]?.cpu ?? Number.NaN) / floor);
+    listenedRatios.push((medians[7]?.cpu ?? Number.NaN) / floor);
     overModelLoop.push(responseMs / (medians[2]?.cpu ?? Number.NaN));
     overChannel.push(responseMs / (medians[3]?.cpu ?? Number.NaN));
   }
@@ -215,6 +235,12 @@ export default async function responseBench(): Promise<void> {
       `${overModelLoop.map((r) => `${r.toFixed(2)}×`).join(', ')} (its own cost, the async stream set apart); ` +
       `÷ the bare queue to for await: ${overChannel.map((r) => `${r.toFixed(2)}×`).join(', ')} (below 1: instant() costs ` +
       'less than the plainest async reader of the same patches).',
+  );
+  const storeWorst = Math.max(...storeRatios);
+  console.log(
+    `\nIssue 29 target 2 (CPU time): a response bound to a store ≤ 3× the parser at both sizes ` +
+      `(${storeRatios.map((r) => `${r.toFixed(2)}×`).join(', ')}): ${storeWorst <= 3 ? 'met' : 'MISSED'}. ` +
+      `With a subscriber (every chunk its own update and snapshot): ${listenedRatios.map((r) => `${r.toFixed(2)}×`).join(', ')}.`,
   );
   void sink;
 }

@@ -9,7 +9,7 @@ import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
+import { type RecordCursor, type RetryBehaviour, reduceEvents, type StoreInput } from './reduce-events';
 import { streamedTree } from './snapshot';
 
 export type FieldStoreOptions = {
@@ -80,38 +80,77 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   let attached = source !== undefined;
   const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
   const trail = pathTrail();
+  // The chunks the source sent before anything subscribed, not applied yet: nothing can tell
+  // an update that no one hears from one made at the next read, so the store applies them together
+  // then (one tree draft, one snapshot), at the source's next other event, or once they hold
+  // `MAX_PENDING` patches.
+  let pending: StoreInput[] = [];
+  let pendingPatches = 0;
+  // Set by the first subscription: from then on every input applies at once.
+  let listening = false;
 
-  // Applies a batch of checked events, or a response's pushed chunk, as one update (`apply`
-  // checks its patches once, not twice).
-  const update = (batch: readonly ResponseEvent[] | ChunkEvent): void => {
+  // Applies checked inputs as one update (`apply` checks its patches once, not twice).
+  const update = (inputs: readonly StoreInput[]): void => {
     const current = api.getState();
     const changes: PathChanges = { all: false, paths: [] };
-    const next = reduceEvents(current, batch, onRetry, changes, cursor, trail);
+    const next = reduceEvents(current, inputs, onRetry, changes, cursor, trail);
     if (next === current) return;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
   };
 
+  // Brings the state up to date before anything reads it or writes to it.
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const inputs = pending;
+    pending = [];
+    pendingPatches = 0;
+    try {
+      update(inputs);
+    } catch {
+      // One of them cannot be applied: apply them one by one, as they would have been, so what
+      // came before it stays and it becomes the store's error.
+      for (const input of inputs) {
+        try {
+          update([input]);
+        } catch (cause) {
+          failed(cause);
+        }
+      }
+    }
+  };
+
   const dispatch = (events: ResponseEvent | readonly ResponseEvent[]): void => {
     checkEvents(events);
-    update(Array.isArray(events) ? events : [events as ResponseEvent]);
+    flush();
+    update([Array.isArray(events) ? events : [events as ResponseEvent]]);
   };
 
   // A malformed patch from a source must not throw into the source: it becomes the store's error.
   // A response's pushed chunk comes as it is (its patches, no event around each).
-  const receive = (events: readonly ResponseEvent[] | ChunkEvent): void => {
+  const receive = (events: StoreInput): void => {
     if (!attached) return;
     try {
-      if (isChunk(events)) {
-        checkChunkPatches(events.patches);
-        update(events);
-      } else dispatch(events);
+      if (isChunk(events)) checkChunkPatches(events.patches);
+      else checkEvents(events);
     } catch (cause) {
-      const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
-      const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
-      dispatch({ type: 'error', attempt: api.getState().attempt, error });
+      failed(cause);
+      return;
     }
+    pending.push(events);
+    if (isChunk(events)) pendingPatches += events.patches.length;
+    // With a listener everything applies at once; without, anything but patches (an attempt, a
+    // status, the final data, an error) applies at once with what waits, so the store holds
+    // nothing back once the response has ended.
+    if (listening || !isChunk(events) || pendingPatches >= MAX_PENDING) flush();
+  };
+
+  const failed = (cause: unknown): void => {
+    flush();
+    const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
+    const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
+    dispatch({ type: 'error', attempt: api.getState().attempt, error });
   };
 
   let unsubscribe = (): void => {};
@@ -137,24 +176,46 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   }
 
   return {
-    getState: api.getState,
+    getState: () => {
+      flush();
+      return api.getState();
+    },
     getInitialState: api.getInitialState,
-    subscribe: (listener) => api.subscribe(isolated('store.subscribe', listener)),
-    subscribePath: (path, listener) => pathListeners.subscribe(path, isolated('store.subscribePath', listener)),
+    subscribe: (listener) => {
+      const isolatedListener = isolated('store.subscribe', listener);
+      flush();
+      listening = true;
+      return api.subscribe(isolatedListener);
+    },
+    subscribePath: (path, listener) => {
+      const isolatedListener = isolated('store.subscribePath', listener);
+      flush();
+      const unsubscribe = pathListeners.subscribe(path, isolatedListener);
+      listening = true;
+      return unsubscribe;
+    },
     apply: (patches) => {
       checkPatches(patches);
-      update(patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data })));
+      flush();
+      update([patches.map((data) => ({ type: 'patch', attempt: api.getState().attempt, data }))]);
     },
     dispatch,
-    getField: (path) => selectField(api.getState(), path),
+    getField: (path) => {
+      flush();
+      return selectField(api.getState(), path);
+    },
     detach: () => {
+      flush();
       attached = false;
       unsubscribe();
     },
   };
 }
 
-function isChunk(events: readonly ResponseEvent[] | ChunkEvent): events is ChunkEvent {
+/** The most patches a store with no listener holds back before applying them. */
+const MAX_PENDING = 1024;
+
+function isChunk(events: StoreInput): events is ChunkEvent {
   return !Array.isArray(events);
 }
 

@@ -24,10 +24,13 @@ import { isContainer, isContainerKind } from './tree-node';
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
 
+/** What a store takes in one go: a batch of response events, or one pushed chunk of a response's log. */
+export type StoreInput = readonly ResponseEvent[] | ChunkEvent;
+
 /**
- * Applies a batch of response events, or one pushed chunk of a response's log (its patches of
- * one attempt), to a snapshot and returns the next snapshot (the same object when nothing
- * changed). The batch shares one tree draft. Rules:
+ * Applies inputs — batches of response events, or pushed chunks of a response's log (each its
+ * patches of one attempt) — in order to a snapshot and returns the next snapshot (the same object
+ * when nothing changed). The inputs share one tree draft. Rules:
  * - events of an older attempt are dropped; the first event of a newer attempt starts a retry;
  * - nothing is applied after `done`, `error` or `aborted`;
  * - `final` replaces the streamed tree in this one update (the streamed tree is kept for
@@ -38,26 +41,40 @@ export type RetryBehaviour = 'keep-stale' | 'clear';
  */
 export function reduceEvents<Data>(
   state: FieldStoreState<Data>,
-  events: readonly ResponseEvent[] | ChunkEvent,
+  inputs: readonly StoreInput[],
   onRetry: RetryBehaviour,
   changes: PathChanges,
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
-  // A pushed chunk from a response's log is its patches as the parser made them (no event each).
-  const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
-  const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
   // Parse every path first so a malformed one leaves the snapshot untouched.
-  const parsed: (ParsedPath | undefined)[] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
-    if (data !== undefined) parsed[i] = parsePatchPath(data, trail);
+  const parsed: (ParsedPath | undefined)[] = [];
+  for (let input = 0; input < inputs.length; input++) {
+    const events = inputs[input] as StoreInput;
+    // A pushed chunk from a response's log is its patches as the parser made them (no event each).
+    const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
+    const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
+    for (let i = 0; i < list.length; i++) {
+      const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
+      parsed.push(data === undefined ? undefined : parsePatchPath(data, trail));
+    }
   }
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
-  for (let i = 0; i < list.length; i++) {
-    if (chunk !== undefined) batch.applyPatch(chunk.attempt, list[i] as StreamingData, parsed[i]);
-    else if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[i]); // a hole is skipped
+  let at = 0;
+  for (let input = 0; input < inputs.length; input++) {
+    const events = inputs[input] as StoreInput;
+    if (Array.isArray(events)) {
+      const list = events as readonly ResponseEvent[];
+      // A hole is skipped.
+      for (let i = 0; i < list.length; i++, at++)
+        if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[at]);
+    } else {
+      const { attempt, patches } = events as ChunkEvent;
+      for (let i = 0; i < patches.length; i++, at++) {
+        batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at]);
+      }
+    }
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
@@ -116,6 +133,8 @@ class Batch<Data> {
         const draft = this.edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true, reconnecting: undefined });
         ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
+        // Nothing writes records after the final data: the cursor lets go of the records folded away.
+        this.cursor.fields = undefined;
         draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;
         return;

@@ -19,12 +19,16 @@ const SCRATCH_DEPTH = 64;
 const scratchNodes: (TreeNode | undefined)[] = new Array(SCRATCH_DEPTH).fill(undefined);
 const scratchSlots: number[] = new Array(SCRATCH_DEPTH).fill(0);
 let scratchFree = true;
+/** The last draft's number: each draft owns the nodes it makes (0 is no draft). */
+let drafts = 0;
 
 /**
  * A batch of writes to the store's persistent data tree ({@link Tree}): a write makes new nodes
  * for the containers on its path only, each in O(log32 width), and every untouched subtree keeps
  * its identity. So a token costs the same in a 50-field form as in a 2 000-field one. Iterative:
- * a 100 000-deep path is fine.
+ * a 100 000-deep path is fine. A node the draft made itself is changed in place by its later
+ * writes (no snapshot has seen it: a draft lives for one update), so a batch of writes to one
+ * branch copies that branch once.
  */
 export class TreeDraft {
   /**
@@ -33,11 +37,13 @@ export class TreeDraft {
    */
   declare readonly replaced: PathSegment[][];
   declare root: Tree;
-
+  /** The `owner` of the nodes this draft made. */
+  declare readonly owner: number;
   // Set once here (class fields would be defined first, then set).
   constructor(root: Tree) {
     this.replaced = [];
     this.root = root;
+    this.owner = ++drafts;
   }
 
   read(segments: readonly PathSegment[]): Tree {
@@ -96,8 +102,13 @@ export class TreeDraft {
     }
     if (Object.is(current, value)) return;
     let child = value;
+    const owner = this.owner;
     for (let level = depth - 1; level >= 0; level--) {
-      child = (nodes[level] as TreeNode).withSlot(slots[level] as number, segments[level] as PathSegment, child);
+      const node = nodes[level] as TreeNode;
+      const written = node.withSlot(slots[level] as number, segments[level] as PathSegment, child, owner);
+      // Changed in place: its parent already holds it.
+      if (written === node) return;
+      child = written;
     }
     this.root = child;
   }

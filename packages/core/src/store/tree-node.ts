@@ -20,15 +20,28 @@ export abstract class TreeNode {
    * field definition in this constructor, which runs for every node a write copies).
    */
   declare plain: Container | undefined;
+  /**
+   * The tree draft that made this node (0: none): that draft, and only it, may change the node in
+   * place, since no snapshot has seen it yet (see `TreeDraft`).
+   */
+  declare owner: number;
   abstract get(segment: PathSegment): Tree;
   /** Where `segment` sits in this node (-1: absent), for `childAt` and `withSlot`. */
   abstract slotOf(segment: PathSegment): number;
   abstract childAt(slot: number): Tree;
-  /** A copy with `child` at `segment`, whose slot (`slotOf`) the caller looked up already. */
-  abstract withSlot(slot: number, segment: PathSegment, child: Tree): TreeNode;
+  /**
+   * A copy with `child` at `segment`, whose slot (`slotOf`) the caller looked up already, made by
+   * the draft `owner`; this very node, changed in place, when that draft made it.
+   */
+  abstract withSlot(slot: number, segment: PathSegment, child: Tree, owner?: number): TreeNode;
   abstract forEachChild(visit: (child: Tree) => void): void;
   /** The plain container, from the children's plain values (which must be built already). */
   abstract build(): Container;
+
+  /** Whether draft `owner` made this node and nothing has read it yet (its plain value is not built). */
+  isOwnedBy(owner: number): boolean {
+    return owner !== 0 && this.owner === owner && this.plain === undefined;
+  }
 
   with(segment: PathSegment, child: Tree): TreeNode {
     return this.withSlot(this.slotOf(segment), segment, child);
@@ -47,21 +60,23 @@ const NO_KEYS: readonly string[] = [];
 export class ObjectNode extends TreeNode {
   /** A small object's keys (shared by versions with the same keys) and values; empty for a wide one. */
   readonly #keys: readonly string[];
-  readonly #values: readonly Tree[];
+  readonly #values: Tree[];
   /** A wide object's entries. */
-  readonly #entries: PathMap<Tree> | undefined;
+  #entries: PathMap<Tree> | undefined;
 
   private constructor(
     keys: readonly string[],
-    values: readonly Tree[],
+    values: Tree[],
     entries: PathMap<Tree> | undefined,
     plain?: Record<string, unknown>,
+    owner = 0,
   ) {
     super();
     this.#keys = keys;
     this.#values = values;
     this.#entries = entries;
     this.plain = plain;
+    this.owner = owner;
   }
 
   static from(record: Record<string, unknown>, plain?: Record<string, unknown>): ObjectNode {
@@ -73,9 +88,9 @@ export class ObjectNode extends TreeNode {
     );
   }
 
-  static #of(keys: readonly string[], values: readonly Tree[], plain?: Record<string, unknown>): ObjectNode {
-    if (keys.length <= SMALL_OBJECT) return new ObjectNode(keys, values, undefined, plain);
-    return new ObjectNode(NO_KEYS, NO_KEYS, PathMap.from(keys, values), plain);
+  static #of(keys: readonly string[], values: Tree[], plain?: Record<string, unknown>, owner = 0): ObjectNode {
+    if (keys.length <= SMALL_OBJECT) return new ObjectNode(keys, values, undefined, plain, owner);
+    return new ObjectNode(NO_KEYS, [], PathMap.from(keys, values), plain, owner);
   }
 
   get(segment: PathSegment): Tree {
@@ -105,13 +120,22 @@ export class ObjectNode extends TreeNode {
     return keys;
   }
 
-  withSlot(slot: number, segment: PathSegment, child: Tree): ObjectNode {
+  withSlot(slot: number, segment: PathSegment, child: Tree, owner = 0): ObjectNode {
     const key = String(segment);
-    if (this.#entries !== undefined) return new ObjectNode(NO_KEYS, NO_KEYS, this.#entries.setAt(slot, key, child));
-    if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child]);
+    // In place, a key already there (a small object's values are its own; its keys may be shared
+    // with older versions, so a new key takes a copy).
+    if (this.isOwnedBy(owner) && (slot >= 0 || this.#entries !== undefined)) {
+      if (this.#entries !== undefined) this.#entries = this.#entries.setAt(slot, key, child);
+      else this.#values[slot] = child;
+      return this;
+    }
+    if (this.#entries !== undefined) {
+      return new ObjectNode(NO_KEYS, [], this.#entries.setAt(slot, key, child), undefined, owner);
+    }
+    if (slot < 0) return ObjectNode.#of([...this.#keys, key], [...this.#values, child], undefined, owner);
     const values = this.#values.slice();
     values[slot] = child;
-    return new ObjectNode(this.#keys, values, undefined);
+    return new ObjectNode(this.#keys, values, undefined, undefined, owner);
   }
 
   forEachChild(visit: (child: Tree) => void): void {
@@ -135,12 +159,13 @@ export class ObjectNode extends TreeNode {
 }
 
 export class ArrayNode extends TreeNode {
-  readonly #items: PersistentVector<Tree>;
+  #items: PersistentVector<Tree>;
 
-  private constructor(items: PersistentVector<Tree>, plain?: unknown[]) {
+  private constructor(items: PersistentVector<Tree>, plain?: unknown[], owner = 0) {
     super();
     this.#items = items;
     this.plain = plain;
+    this.owner = owner;
   }
 
   static from(items: readonly unknown[], plain?: unknown[]): ArrayNode {
@@ -163,8 +188,11 @@ export class ArrayNode extends TreeNode {
     return this.#items.get(slot);
   }
 
-  withSlot(_slot: number, segment: PathSegment, child: Tree): ArrayNode {
-    return new ArrayNode(this.#items.set(segment as number, child));
+  withSlot(_slot: number, segment: PathSegment, child: Tree, owner = 0): ArrayNode {
+    const items = this.#items.set(segment as number, child);
+    if (!this.isOwnedBy(owner)) return new ArrayNode(items, undefined, owner);
+    this.#items = items;
+    return this;
   }
 
   forEachChild(visit: (child: Tree) => void): void {

@@ -1,9 +1,11 @@
 import {
+  type ChunkEvent,
   createFieldStore,
   createResponse,
   defineOutput,
   type Model,
   type ResponseEvent,
+  type ResponseSource,
   type StreamingData,
 } from '@fieldstream/core';
 import fc from 'fast-check';
@@ -214,5 +216,129 @@ describe('EventLog chunk listeners (how a bound store follows a response)', () =
     const store = createFieldStore(source);
     await response.getData();
     expect(store.getState().data).toEqual({ summary: 'Disk full on db-1', tags: ['ops', 'db', 'disk'], score: 7 });
+  });
+});
+
+describe('a bound store with no listener (decision 0026)', () => {
+  /** A source that hands chunks and event batches to one chunk listener, as a response does. */
+  function chunkSource() {
+    let listener: ChunkListener | undefined;
+    const source = {
+      subscribe: () => () => {},
+      subscribeChunks(chunks: ChunkListener) {
+        listener = chunks;
+        return () => {
+          listener = undefined;
+        };
+      },
+    };
+    const send = (input: ChunkEvent | ResponseEvent[]): void => {
+      if (Array.isArray(input)) listener?.events(input);
+      else listener?.patches(input);
+    };
+    return { source: source as unknown as ResponseSource, send };
+  }
+
+  const done = (path: string, value: unknown): StreamingData => ({
+    ...patch(path, ''),
+    delta: '',
+    value,
+    is_complete: true,
+    event_type: 'done',
+    completion_source: 'observed_boundary',
+  });
+  const open = (path: string, value: unknown): StreamingData => ({ ...patch(path, ''), value });
+  // Strings streaming, containers opening and closing, a malformed path, a late stale patch.
+  const patches = fc.constantFrom(
+    open('', {}),
+    patch('a', 'x'),
+    patch('a', 'xy'),
+    done('a', 'xy'),
+    open('list', []),
+    patch('list[0]', 'p'),
+    patch('list[0]', 'pq'),
+    open('list[1]', {}),
+    patch('list[1].k', 'v'),
+    done('list[1]', { k: 'v' }),
+    done('list', ['pq', { k: 'v' }]),
+    patch('b.c', 'deep'),
+    patch('a..b', 'bad'),
+  );
+  const input = fc.oneof(
+    { weight: 6, arbitrary: fc.tuple(fc.constantFrom(0, 1), fc.array(patches, { minLength: 1, maxLength: 3 })) },
+    { weight: 1, arbitrary: fc.constantFrom('retry', 'final', 'read') },
+  );
+
+  it('ends exactly where a store that hears every chunk ends, whenever it is read', () => {
+    fc.assert(
+      fc.property(fc.array(input, { maxLength: 25 }), (inputs) => {
+        const quiet = chunkSource();
+        const heard = chunkSource();
+        const unheard = createFieldStore(quiet.source);
+        const store = createFieldStore(heard.source);
+        let updates = 0;
+        store.subscribe(() => updates++);
+        for (const each of inputs) {
+          if (each === 'read') {
+            expect(unheard.getState().data).toEqual(store.getState().data);
+            continue;
+          }
+          const sent: ChunkEvent | ResponseEvent[] =
+            each === 'retry'
+              ? [{ type: 'attempt', attempt: 1, format: 'json' }]
+              : each === 'final'
+                ? [{ type: 'final', attempt: 1, data: { a: 'xy' } }]
+                : { type: 'chunk', attempt: each[0], text: '', patches: each[1] };
+          quiet.send(sent);
+          heard.send(sent);
+        }
+        const [a, b] = [unheard.getState(), store.getState()];
+        expect([a.status, a.attempt, a.error?.code, a.hasFinal]).toEqual([
+          b.status,
+          b.attempt,
+          b.error?.code,
+          b.hasFinal,
+        ]);
+        expect(a.data).toEqual(b.data);
+        expect(a.streamed).toEqual(b.streamed);
+        expect([...a.fields.entries()]).toEqual([...b.fields.entries()]);
+        for (const path of ['a', 'list', 'list[0]', 'list[1].k', 'b.c']) {
+          expect(unheard.getField(path)).toEqual(store.getField(path));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('applies nothing until read, then all of it in one update; a listener gets each chunk at once', () => {
+    const { source, send } = chunkSource();
+    const store = createFieldStore(source);
+    const initial = store.getState();
+    send({ type: 'chunk', attempt: 0, text: '', patches: [open('', {}), patch('a', 'x')] });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy')] });
+    const read = store.getState();
+    expect(read).not.toBe(initial);
+    expect(read.data).toEqual({ a: 'xy' });
+    expect(store.getState()).toBe(read);
+    const seen: unknown[] = [];
+    const unsubscribe = store.subscribe((state) => seen.push(state.data));
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xyz')] });
+    expect(seen).toEqual([{ a: 'xyz' }]);
+    unsubscribe();
+    send({ type: 'chunk', attempt: 0, text: '', patches: [done('a', 'xyzw')] });
+    expect(seen).toHaveLength(1);
+    expect(store.getField('a')).toMatchObject({ value: 'xyzw', isComplete: true });
+  });
+
+  it('keeps what came before a malformed patch and reports it as the store error, as a listened store does', () => {
+    const { source, send } = chunkSource();
+    const store = createFieldStore(source);
+    send({ type: 'chunk', attempt: 0, text: '', patches: [open('', {}), patch('a', 'x')] });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a..b', 'bad')] });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('c', 'late')] });
+    const state = store.getState();
+    expect(state.status).toBe('error');
+    expect(state.error?.code).toBe('STORE_INVALID_PATCH');
+    expect(state.data).toEqual({ a: 'x' });
   });
 });

@@ -25,7 +25,7 @@ function actual(path: string, trail: PathTrail): unknown {
 describe('parsePatchPath', () => {
   it('parses like parsePath whatever the previous path was (children, ancestors, siblings, anything)', () => {
     // Plain and quoted segments, and pieces that are not segments (parsePath rejects them).
-    const segment = fc.constantFrom(...'.a .k_9 [0] [10] ["q"] ["a.b"] [01] . [1.5] .9 x ]'.split(' '));
+    const segment = fc.constantFrom(...'.a .k_9 .Z_ [0] [10] ["q"] ["a.b"] [01] [] . [1.5] .9 .é x ] [ *'.split(' '));
     const head = fc.constantFrom('', 'root', '[2]', '.a');
     const step = fc.tuple(fc.integer({ min: 0, max: 3 }), segment, head);
     fc.assert(
