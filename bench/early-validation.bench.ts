@@ -10,20 +10,15 @@
  *    installed (`passingAnswerCost`). Target: ≤ 10 % more.
  */
 
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { z } from 'zod';
 import { createResponse, type ResponseEvent } from '../packages/core/src/index';
 import { scriptedModel } from '../packages/core/src/testing';
 import type { CpuPairs } from './early-validation-answer';
 import { median } from './harness';
+import { instructionsPerRun } from './instruction-count';
 import { benchDocument } from './json-documents';
-
-const execFileAsync = promisify(execFile);
 
 const Signup = z.object({ email: z.string().email(), plan: z.enum(['free', 'team']), welcome: z.string() });
 // ~2 000 tokens at ~4 characters a token.
@@ -118,7 +113,7 @@ async function passingAnswerCost(): Promise<void> {
   const ratio = median(ratios);
   const aa = median(aaRatios);
   const spread = (list: number[]) => `${pct(Math.min(...list))} to ${pct(Math.max(...list))}`;
-  const instructions = await instructionCounts();
+  const instructions = await instructionsPerRun(probe, ['early', 'late'], FIRST_RUNS, LAST_RUNS);
 
   const kb = (benchDocument(256 * 1024).length / 1024).toFixed(0);
   console.log(`\n### The cost on an answer that passes: ${kb} KB, zod schema\n`);
@@ -173,45 +168,4 @@ function verdict(cpu: number, aaPerProcess: number[], instructions: number | und
     : 'CPU time too noisy to judge (an A/A process read over 5 %)';
   if (instructions === undefined) return cpuSays;
   return `${instructions <= 1.1 ? 'met' : 'missed'} in instructions; ${cpuSays}`;
-}
-
-/** Instructions per answer with early validation on and off, or why they were not counted. */
-async function instructionCounts(): Promise<{ early: number; late: number } | string> {
-  try {
-    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return 'valgrind is not installed';
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'fieldstream-early-validation-'));
-  try {
-    // One bundled script: under valgrind, loading TypeScript through tsx would cost minutes.
-    const script = join(dir, 'probe.mjs');
-    await build({
-      entryPoints: [probe],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: script,
-      logLevel: 'warning',
-    });
-    const count = async (mode: 'early' | 'late', runs: number): Promise<number> => {
-      const out = join(dir, `${mode}-${runs}.callgrind`);
-      // Deterministic V8: no background threads, fixed seeds, no timing-driven heuristics.
-      const node = ['--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
-      const { stderr } = await execFileAsync(
-        'valgrind',
-        ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...node, script, mode, String(runs)],
-        { maxBuffer: 1 << 24 },
-      );
-      const collected = /Collected\s*:\s*(\d+)/.exec(stderr)?.[1];
-      if (collected === undefined) throw new Error(`callgrind printed no count: ${stderr.slice(-500)}`);
-      return Number(collected);
-    };
-    const perAnswer = async (mode: 'early' | 'late') =>
-      ((await count(mode, LAST_RUNS)) - (await count(mode, FIRST_RUNS))) / (LAST_RUNS - FIRST_RUNS);
-    const [early, late] = await Promise.all([perAnswer('early'), perAnswer('late')]);
-    return { early, late };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
