@@ -1,0 +1,42 @@
+/**
+ * The store path of the response bench, shared by the bench (CPU time, bench/response.bench.ts) and
+ * its probe (instructions under callgrind, bench/response-probe.ts), so both measure the same code:
+ * the bare parser (the floor) and a response bound to a store.
+ */
+import { createFieldStore, createResponse, createStreamParser, type Model } from '../packages/core/src/index';
+
+/** A model that streams the given chunks and nothing else. */
+export function chunkModel(chunks: readonly string[]): Model {
+  return async function* chunkStream() {
+    for (const delta of chunks) yield { type: 'text', delta };
+  };
+}
+
+/** The floor: the bare stream parser over the same chunks. */
+export function parseChunks(chunks: readonly string[]): number {
+  const parser = createStreamParser({ format: 'json' });
+  let events = 0;
+  for (const chunk of chunks) events += parser.push(chunk).length;
+  return events + parser.finish().length;
+}
+
+/**
+ * The response as a UI reads it: a store bound to it, then the data. With no listener the store
+ * applies the chunks at its next read (up to 1 024 patches per update); with `listen`, a
+ * subscriber as a mounted UI has (the React adapter's: it reads the status of every snapshot), so
+ * every chunk is one update and one snapshot.
+ */
+export async function respondToStore(model: Model, listen = false): Promise<number> {
+  const response = createResponse({ model, input: 'report', format: 'json' });
+  const store = createFieldStore(response);
+  let statuses = 0;
+  const unsubscribe = listen
+    ? store.subscribe((state) => {
+        if (state.status !== 'idle') statuses++;
+      })
+    : () => {};
+  await response.getData();
+  unsubscribe();
+  store.detach();
+  return store.getState().status === 'done' ? statuses : -1;
+}
