@@ -112,8 +112,11 @@ describe('early validation never fires on an answer that passes at the end (fast
       // Both kinds of answer were generated: the property is not vacuous.
       expect(passing).toBeGreaterThan(30);
       expect(failing).toBeGreaterThan(30);
-      // And early validation did stop failing answers, in the text formats too.
-      expect(stoppedEarly).toBeGreaterThan(failing / 3);
+      // And early validation did stop failing answers, in the text formats too. Not all of them: a
+      // rule broken only by a missing field or a cross-field rule is judged at the end. The share
+      // varies with the generated data (0.29 to over 0.5 over seeds; a third failed about one
+      // seed in 13), so the bound is a fifth.
+      expect(stoppedEarly).toBeGreaterThan(failing / 5);
     });
   }
 });

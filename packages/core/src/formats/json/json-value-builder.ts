@@ -6,7 +6,7 @@ import type { FinalParse } from '../format-parser';
 import { subtreeDoneEvents } from '../reconcile-with-final';
 import { IndexTrail } from './index-trail';
 import { deltaEvent, doneEvent } from './json-stream-events';
-import { type Container, Frame, indexSuffix } from './json-stream-frame';
+import { type Container, Frame, indexSuffix, keyWildcard } from './json-stream-frame';
 import { keySegment } from './json-stream-keys';
 import { NOT_A_VALUE, parseWord } from './json-stream-word';
 
@@ -78,7 +78,12 @@ export class JsonValueBuilder {
       const segment = keySegment(top.key);
       this.#segment = segment.key;
       this.#path = top.path === '' ? segment.first : top.path + segment.next;
-      this.#wildcard = top.wildcard === '' ? segment.first : top.wildcard + segment.next;
+      this.#wildcard =
+        top.wildcard === ''
+          ? segment.first
+          : top.keyWildcards === undefined
+            ? top.wildcard + segment.next
+            : keyWildcard(top.keyWildcards, top.wildcard, segment.key, segment.next);
       this.#trail = top.trail;
     }
   }
@@ -88,7 +93,11 @@ export class JsonValueBuilder {
     if (this.stack.length >= this.#maxDepth) throw new DepthLimitError(this.#maxDepth, this.#path);
     const container: Container = isArray ? [] : {};
     this.#store(container);
-    this.stack.push(new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment));
+    const parent = this.top;
+    const keyWildcards = !isArray && parent?.isArray ? parent.itemKeyWildcards : undefined;
+    this.stack.push(
+      new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment, keyWildcards),
+    );
     this.#emit(deltaEvent(this.#path, this.#wildcard, this.#trail, '', isArray ? [] : {}));
   }
 
