@@ -6,8 +6,8 @@ import type { FinalParse } from '../format-parser';
 import { subtreeDoneEvents } from '../reconcile-with-final';
 import { IndexTrail } from './index-trail';
 import { deltaEvent, doneEvent } from './json-stream-events';
-import { type Container, Frame, indexSuffix, keyWildcard } from './json-stream-frame';
-import { keySegment } from './json-stream-keys';
+import { type Container, Frame, indexSuffix } from './json-stream-frame';
+import { keySegment, keyWildcard } from './json-stream-keys';
 import { NOT_A_VALUE, parseWord } from './json-stream-word';
 
 const OBSERVED: CompletionSource = 'observed_boundary';
@@ -81,9 +81,9 @@ export class JsonValueBuilder {
       this.#wildcard =
         top.wildcard === ''
           ? segment.first
-          : top.keyWildcards === undefined
-            ? top.wildcard + segment.next
-            : keyWildcard(top.keyWildcards, top.wildcard, segment.key, segment.next);
+          : top.sharesKeyWildcards
+            ? keyWildcard(segment, top.wildcard)
+            : top.wildcard + segment.next;
       this.#trail = top.trail;
     }
   }
@@ -93,11 +93,8 @@ export class JsonValueBuilder {
     if (this.stack.length >= this.#maxDepth) throw new DepthLimitError(this.#maxDepth, this.#path);
     const container: Container = isArray ? [] : {};
     this.#store(container);
-    const parent = this.top;
-    const keyWildcards = !isArray && parent?.isArray ? parent.itemKeyWildcards : undefined;
-    this.stack.push(
-      new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment, keyWildcards),
-    );
+    const inArray = !isArray && this.top?.isArray === true;
+    this.stack.push(new Frame(isArray, container, this.#path, this.#wildcard, this.#trail, this.#segment, inArray));
     this.#emit(deltaEvent(this.#path, this.#wildcard, this.#trail, '', isArray ? [] : {}));
   }
 
