@@ -8,6 +8,7 @@ import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
 import type { ToolCallStream } from '../tools/tool-call-stream';
+import { onAbort } from '../transport/abort';
 import type { LogEvent } from './event-log';
 import type { FieldChecks } from './field-checks';
 import { NativeReasoning } from './native-reasoning';
@@ -55,19 +56,17 @@ export async function streamAttempt(options: AttemptStreamOptions): Promise<Atte
   // per response, the field checks it inlines included (decision 0022). Only this wrapper, which
   // runs once per attempt and is never optimised, touches the signal.
   const { signal } = options;
-  const watch: AbortWatch = { aborted: signal.aborted, stop: new AbortController(), iterator: undefined };
-  if (watch.aborted) watch.stop.abort(signal.reason);
+  const watch: AbortWatch = { aborted: false, stop: new AbortController(), iterator: undefined };
   // Abort closes the model's stream at once; the loop notices when its pending step settles.
-  const onAbort = (): void => {
+  const release = onAbort(signal, () => {
     watch.aborted = true;
     watch.stop.abort(signal.reason);
     if (watch.iterator !== undefined) closeQuietly(watch.iterator);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
     return await streamAnswer(options, watch);
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    release();
   }
 }
 

@@ -147,7 +147,6 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   };
 
   const failed = (cause: unknown): void => {
-    flush();
     const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
     const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
     dispatch({ type: 'error', attempt: api.getState().attempt, error });

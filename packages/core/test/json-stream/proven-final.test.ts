@@ -115,7 +115,7 @@ describe('provenFinal: JSON5 and repairs are never proved', () => {
   });
 });
 
-describe('provenFinal: any JSON document, any indent, any chunking', () => {
+describe('provenFinal: every JSON document, indent and chunking', () => {
   const container = fc.oneof(
     fc.dictionary(fc.string(), fc.jsonValue()),
     fc.array(fc.jsonValue()),
