@@ -1,18 +1,23 @@
 /**
- * `npm run bench -- bundle`: what each import costs an application (minified + gzip, zustand and
- * React external; see bench/bundle-size.ts). The budgets themselves are checked by
+ * `npm run bench -- bundle`: what each import costs an application (minified + gzip, zustand,
+ * React and zod external; see bench/bundle-size.ts). The budgets themselves are checked by
  * `npm run test:size` (bench/bundle-budgets.ts).
  */
 import { ENTRIES, FORMAT_DEFINITIONS, kb, measureBundle, responseWith } from './bundle-size';
 
 export default async function bundleSizeBench(): Promise<void> {
-  console.log('\n### Bundle size (minified ESM + gzip; zustand and react external, yaml bundled)\n');
+  console.log('\n### Bundle size (minified ESM + gzip; zustand, react and zod external, yaml bundled)\n');
   console.log('| entry | min | min+gzip | loaded on demand (gzip) | yaml |');
   console.log('|---|---:|---:|---:|---|');
   const rows: [string, string, boolean][] = [
     ['createStreamParser (json only)', ENTRIES.parserJson, false],
     ['createResponse + openAIChat + createFieldStore (json)', ENTRIES.responseJson, false],
     ['fromPatchStream + createFieldStore + three hooks (the useObject job)', ENTRIES.patchStreamPage, false],
+    [
+      "the AI SDK's experimental_useObject (the peer of the useObject job; zod external)",
+      ENTRIES.aiSdkUseObject,
+      false,
+    ],
     ['the response entry + the three hooks and useResponse (all in the page)', ENTRIES.responsePage, false],
     ['whole @fieldstream/core', ENTRIES.wholeCore, false],
     ['@fieldstream/react (core external)', ENTRIES.react, true],

@@ -1,7 +1,8 @@
 /**
  * What an application pays for an import: bundles a one-line entry with Vite (Rollup, minified,
  * ESM, es2022) from the packages' sources (the `@fieldstream/source` condition) and measures it.
- * zustand and React stay external (an app has them anyway); `yaml` is bundled, so a bundle that
+ * zustand, React and zod stay external (an app has them anyway; zod as the issue measured the AI SDK's
+ * `experimental_useObject`, the peer row); `yaml` is bundled, so a bundle that
  * reaches it shows it. Shared by `npm run bench -- bundle` and the budgets in `npm run test:size`.
  * `measureWorker` measures the Worker script an entry creates instead, bundled as Vite bundles an
  * ES-module worker (`worker: { format: 'es' }`), with everything it imports.
@@ -72,7 +73,8 @@ function appBuild(source: string, externalCore: boolean): Parameters<typeof buil
         // own, and their imports and exports cost ~0.46 KB gzip that an app does not pay (decision 0013).
         preserveEntrySignatures: 'allow-extension',
         output: { format: 'es' },
-        external: (id) => /^(zustand|react|react-dom)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
+        external: (id) =>
+          /^(zustand|react|react-dom|zod)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
       },
     },
   };
@@ -164,6 +166,11 @@ export const ENTRIES = {
   responsePage:
     "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';\n" +
     "export { useFinalData, useInstantField, useResponse, useStreamStatus } from '@fieldstream/react';",
+  /**
+   * The peer of `patchStreamPage`: the AI SDK's hook for the same job (`@ai-sdk/react`, a
+   * devDependency for this measurement only; zod external, as an app that passes a zod schema has it).
+   */
+  aiSdkUseObject: "export { experimental_useObject } from '@ai-sdk/react';",
   /** Creates the package's own worker script (`createWorkerResponse`'s default worker). */
   worker: "export { createWorkerResponse } from '@fieldstream/core/worker';",
 } as const;
