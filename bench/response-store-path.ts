@@ -1,7 +1,8 @@
 /**
  * The store path of the response bench, shared by the bench (CPU time, bench/response.bench.ts) and
  * its probe (instructions under callgrind, bench/response-probe.ts), so both measure the same code:
- * the bare parser (the floor) and a response bound to a store.
+ * the bare parser (the floor), what any reader of the async model stream pays before a response does
+ * anything, the response alone, and a response bound to a store.
  */
 import { createFieldStore, createResponse, createStreamParser, type Model } from '../packages/core/src/index';
 
@@ -18,6 +19,21 @@ export function parseChunks(chunks: readonly string[]): number {
   let events = 0;
   for (const chunk of chunks) events += parser.push(chunk).length;
   return events + parser.finish().length;
+}
+
+/** What any consumer of an async model stream pays before doing anything with the patches. */
+export async function feedParser(model: Model): Promise<number> {
+  const parser = createStreamParser({ format: 'json' });
+  let events = 0;
+  for await (const event of model({} as never, { signal: new AbortController().signal })) {
+    if (event.type === 'text') events += parser.push(event.delta).length;
+  }
+  return events + parser.finish().length;
+}
+
+/** The response with no reader but `getData()`: no store, no patch consumer. */
+export async function respondAlone(model: Model): Promise<unknown> {
+  return createResponse({ model, input: 'report', format: 'json' }).getData();
 }
 
 /**
