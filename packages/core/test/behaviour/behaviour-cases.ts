@@ -43,6 +43,8 @@ export type BehaviourSpec = {
   /** Tool calls the scripted model makes after its answer. */
   toolCalls?: ScriptedToolCall[];
   validateField?: FieldValidators;
+  /** Extra provider meta the scripted model reports when an attempt finishes. */
+  meta?: Record<string, unknown>;
 };
 
 /** The options every source derives from a spec (the model aside). */
@@ -52,8 +54,8 @@ export function responseOptions(spec: BehaviourSpec) {
 }
 
 export function scriptedConfig(spec: BehaviourSpec) {
-  const { answers, faults, chunkSize, delayMs, toolCalls } = spec;
-  return { answers, faults, chunkSize, delayMs, toolCalls };
+  const { answers, faults, chunkSize, delayMs, toolCalls, meta } = spec;
+  return { answers, faults, chunkSize, delayMs, toolCalls, meta };
 }
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -349,6 +351,37 @@ export const behaviourCases: BehaviourCase[] = [
         { path: 'steps[*].minutes', level: 'not_null', reason: 'steps[1].minutes is missing' },
         { path: 'owner.hours', level: 'not_null', reason: 'owner.hours is missing' },
       ],
+    },
+  },
+  {
+    name: 'getMeta(): provider meta, usage summed over attempts, the formats asked for and used, wherever the response runs',
+    spec: {
+      answers: [noTags, good],
+      output: ticket,
+      format: 'auto',
+      validate: [needsTags],
+      meta: { model: 'scripted-1', id: 'resp_1', nested: { region: 'eu' } },
+    },
+    async run(response) {
+      await response.getData();
+      return { meta: await response.getMeta() };
+    },
+    expected: {
+      meta: {
+        provider: 'scriptedModel',
+        attempt: 1,
+        finishReason: 'stop',
+        model: 'scripted-1',
+        id: 'resp_1',
+        nested: { region: 'eu' },
+        requestedFormat: 'auto',
+        resolvedFormat: 'json',
+        repaired: false,
+        attempts: 2,
+        // The scripted model counts characters: the two prompts, and the two answers.
+        usage: { inputTokens: 2212, outputTokens: 164, totalTokens: 2376 },
+        status: 'done',
+      },
     },
   },
   {
