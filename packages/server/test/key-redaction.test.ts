@@ -78,6 +78,67 @@ describe('the model proxy keeps every 8+ character piece of the key from the bro
   });
 });
 
+/** The key as upstreams echo it in other representations: percent-encoded, JSON-escaped, in an `Authorization: Basic` value. */
+const ENCODED = {
+  percent: [...KEY].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+  json: [...KEY].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+  basic: Buffer.from(`user:${KEY}`).toString('base64'),
+};
+
+describe('the model proxy keeps the key from the browser in its other representations', () => {
+  /** Every byte the browser can see: status, headers and body. */
+  async function visible(response: Response): Promise<string> {
+    const headers = [...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n');
+    return `${response.status}\n${headers}\n\n${await response.text()}`;
+  }
+  async function post(upstreamUrl: string): Promise<Response> {
+    const proxy = await serve(toNodeHandler(createModelProxy({ upstream: { baseURL: upstreamUrl, apiKey: KEY } })));
+    closers.push(proxy.close);
+    return fetch(`${proxy.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+  }
+  /** Headers an upstream could echo the key in: none of them is passed on, on success or failure. */
+  const echoingHeaders = {
+    'x-echo-key': ENCODED.percent,
+    'www-authenticate': `Basic realm="${ENCODED.basic}"`,
+    'set-cookie': `k=${ENCODED.json}`,
+    link: `<https://upstream.example/?key=${ENCODED.percent}>`,
+  };
+
+  it('in a 401 body and its headers', async () => {
+    const message = `bad key ${ENCODED.percent}; echoed Basic ${ENCODED.basic}; escaped ${ENCODED.json}`;
+    const response = await post(
+      await upstreamAnswering((res) => {
+        res.writeHead(401, { 'content-type': 'application/json', ...echoingHeaders });
+        res.end(JSON.stringify({ error: { message } }));
+      }),
+    );
+    const seen = await visible(response);
+    expect(response.status).toBe(401);
+    // The message is cut at 500 characters before it is scrubbed: what is left of the last escape is no piece.
+    expect(seen).toContain('bad key [redacted]; echoed Basic dXNlcjp[redacted]M=; escaped [redacted]\\\\u00…"');
+    for (const header of Object.keys(echoingHeaders)) expect(seen).not.toContain(`${header}:`);
+  });
+
+  it('in an SSE answer cut into 3-character chunks, with its headers', async () => {
+    const text = `${sseChunk(`key ${ENCODED.percent} then ${ENCODED.basic}`)}data: ${JSON.stringify({ echo: ENCODED.json })}\n\n`;
+    const response = await post(
+      await upstreamAnswering((res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', ...echoingHeaders });
+        return drip(res, text, 3);
+      }),
+    );
+    const seen = await visible(response);
+    expect(seen.split('\n\n').slice(1).join('\n\n')).toBe(
+      `${sseChunk('key [redacted] then dXNlcjp[redacted]M=')}data: ${JSON.stringify({ echo: '[redacted]' })}\n\n`,
+    );
+    for (const header of Object.keys(echoingHeaders)) expect(seen).not.toContain(`${header}:`);
+  });
+});
+
 describe('a patch stream from openAIChat({ apiKey }) on the server keeps the key from the browser', () => {
   const answer = defineOutput({ title: ['string', 'title'] });
 

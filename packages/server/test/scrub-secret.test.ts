@@ -177,7 +177,213 @@ describe('scrubStream', () => {
   it('holds back only a tail that could still become a piece of the key (at most 7 characters)', async () => {
     const { chunks } = await throughStream(['data: hello\n\n', 'data: sk-li', 've-abcdef0123456789 end\n\n']);
     expect(chunks).toEqual(['data: hello\n\n', 'data: ', '[redacted] end\n\n']);
-    const long = await throughStream([`data: ${LONG_KEY.slice(0, 20)}`, `${LONG_KEY.slice(20, 30)} end`], LONG_KEY);
-    expect(long.chunks).toEqual([`data: ${REDACTED}`, ' end']);
+    const long = await throughStream([`data: ${LONG_KEY.slice(0, 20)}`, `${LONG_KEY.slice(20, 30)} end\n\n`], LONG_KEY);
+    expect(long.chunks).toEqual([`data: ${REDACTED}`, ' end\n\n']);
+  });
+});
+
+/** Every byte of `text` as `%XX` (what an upstream that encodes everything echoes). */
+function percentEncodeAll(text: string, lower = false): string {
+  const hex = (code: number) => code.toString(16).padStart(2, '0');
+  return [...new TextEncoder().encode(text)].map((byte) => `%${lower ? hex(byte) : hex(byte).toUpperCase()}`).join('');
+}
+
+/** Every character of `text` as a JSON `\uXXXX` escape (as .NET's encoder writes `+`, or one that escapes all). */
+function jsonEscapeAll(text: string): string {
+  return [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+describe('scrubSecret: the key in another representation', () => {
+  /** A key with characters URL and JSON encoders change, whose base64 has `+` and `/`. */
+  const ODD_KEY = 'sk-test/Ab+Cd=Ef~Gh.Ij"Kl\\Mn?Op&Qr~~~>>>???';
+  const inQuery = (encoded: string) => `GET /v1?key=${encoded}&x=1`;
+  const inJson = (escaped: string) => `{"error":{"message":"bad key ${escaped}"}}`;
+
+  it.each([
+    ['every byte, upper case', percentEncodeAll(LONG_KEY), LONG_KEY],
+    ['every byte, lower case', percentEncodeAll(LONG_KEY, true), LONG_KEY],
+    ['as encodeURIComponent writes it', encodeURIComponent(ODD_KEY), ODD_KEY],
+    ['encoded twice', encodeURIComponent(encodeURIComponent(ODD_KEY)), ODD_KEY],
+    ['a 10-character piece, every byte', percentEncodeAll(ODD_KEY.slice(4, 14)), ODD_KEY],
+  ])('percent-encoded: %s', (_name, encoded, key) => {
+    expect(scrubSecret(inQuery(encoded), key)).toBe(inQuery(REDACTED));
+  });
+
+  it.each([
+    ['`\\uXXXX` for every character', jsonEscapeAll(LONG_KEY), LONG_KEY],
+    ['`\\uXXXX` in upper case', jsonEscapeAll(LONG_KEY).replace(/[a-f]/g, (hex) => hex.toUpperCase()), LONG_KEY],
+    [
+      '`\\uXXXX` for some characters',
+      LONG_KEY.slice(0, 10) + jsonEscapeAll(LONG_KEY.slice(10, 20)) + LONG_KEY.slice(20),
+      LONG_KEY,
+    ],
+    ['as JSON.stringify writes it', JSON.stringify(ODD_KEY).slice(1, -1), ODD_KEY],
+    ['with `\\/`', JSON.stringify(ODD_KEY).slice(1, -1).replaceAll('/', '\\/'), ODD_KEY],
+    ['escaped twice', JSON.stringify(JSON.stringify(ODD_KEY).slice(1, -1)).slice(1, -1), ODD_KEY],
+    ['`\\uXXXX` escaped twice', jsonEscapeAll(LONG_KEY).replaceAll('\\', '\\\\'), LONG_KEY],
+  ])('JSON-escaped: %s', (_name, escaped, key) => {
+    expect(scrubSecret(inJson(escaped), key)).toBe(inJson(REDACTED));
+  });
+
+  /** `prefix + key` in base64 with the characters that depend on the key alone redacted. */
+  function base64Redacted(prefix: string, key: string, encode: (text: string) => string): string {
+    const encoded = encode(prefix + key);
+    const before = Buffer.byteLength(prefix);
+    const after = before + Buffer.byteLength(key);
+    return `${encoded.slice(0, Math.ceil((8 * before) / 6))}${REDACTED}${encoded.slice(Math.floor((8 * after) / 6))}`;
+  }
+
+  it.each(['', 'u', 'us', 'user'])('base64 and base64url of `%s:` + the key (an echoed Basic value)', (user) => {
+    for (const encode of [base64, base64url]) {
+      const echoed = (value: string) => `{"echo":"Authorization: Basic ${value}"}`;
+      expect(scrubSecret(echoed(encode(`${user}:${ODD_KEY}`)), ODD_KEY)).toBe(
+        echoed(base64Redacted(`${user}:`, ODD_KEY, encode)),
+      );
+    }
+  });
+
+  it('base64 of the key alone, JSON-escaped (`\\/`) or percent-encoded (`%2B`, `%2F`)', () => {
+    expect(scrubSecret(`x ${base64(LONG_KEY)} y`, LONG_KEY)).toBe(`x ${REDACTED} y`);
+    const encoded = base64(ODD_KEY);
+    expect(encoded).toMatch(/[+/]/);
+    expect(scrubSecret(`x ${encoded.replaceAll('/', '\\/')} y`, ODD_KEY)).toBe(
+      `x ${base64Redacted('', ODD_KEY, base64).replaceAll('/', '\\/')} y`,
+    );
+    const tail = encoded.slice(Math.floor((8 * Buffer.byteLength(ODD_KEY)) / 6));
+    expect(scrubSecret(`x ${encodeURIComponent(encoded)} y`, ODD_KEY)).toBe(
+      `x ${REDACTED}${encodeURIComponent(tail)} y`,
+    );
+  });
+
+  it('reads `\\\\` as one backslash: a key with `\\f` in it is found JSON-escaped', () => {
+    expect(scrubSecret('_++?I\\/\\"\\\\f', 'VNodé\\?\\g?_++?I/"\\f4H\\+YUU')).toBe(REDACTED);
+  });
+
+  it('leaves text that only looks encoded alone', () => {
+    const text = 'a %zz %4 \\u12 \\q %2541 \\\\u0041 %C3%A9 done \\';
+    expect(scrubSecret(text, LONG_KEY)).toBe(text);
+  });
+});
+
+describe('scrubSecret and scrubStream: no representation of a piece of the key survives', () => {
+  /**
+   * Keys with characters that encoders change. Not `%` or `\`: a text quoting such a key in a mix of
+   * escapes can be read two ways (is `\r` the key's or an escape?); such a key is redacted as written.
+   */
+  const oddKeyArb = fc.string({
+    unit: fc.oneof(keyChar, fc.constantFrom(...'/+="~?&é ')),
+    minLength: 8,
+    maxLength: 60,
+  });
+  type Encode = (piece: string, salt: readonly boolean[]) => string;
+  const percentByte = (byte: number, lower: boolean) => {
+    const hex = byte.toString(16).padStart(2, '0');
+    return `%${lower ? hex : hex.toUpperCase()}`;
+  };
+  /** Each character escaped or not as `salt` says (ASCII ones only, as a URL encoder leaves the rest). */
+  const someChars = (piece: string, salt: readonly boolean[], escapeChar: (char: string) => string) =>
+    [...piece]
+      .map((char, i) => (salt[i % salt.length] && char.charCodeAt(0) < 0x80 ? escapeChar(char) : char))
+      .join('');
+  const encodings: Record<string, Encode> = {
+    raw: (piece) => piece,
+    percentAll: (piece, salt) =>
+      [...new TextEncoder().encode(piece)].map((byte) => percentByte(byte, salt[0] ?? false)).join(''),
+    percentSome: (piece, salt) => someChars(piece, salt, (char) => percentByte(char.charCodeAt(0), salt[1] ?? false)),
+    uriTwice: (piece) => encodeURIComponent(encodeURIComponent(piece)),
+    jsonSome: (piece, salt) =>
+      someChars(JSON.stringify(piece).slice(1, -1), salt, (char) => (char === '\\' ? char : jsonEscapeAll(char))),
+    jsonSlash: (piece) => JSON.stringify(piece).slice(1, -1).replaceAll('/', '\\/'),
+    jsonTwice: (piece) => JSON.stringify(JSON.stringify(piece)).slice(2, -2),
+    base64: (piece, salt) => base64(`${'x'.repeat(salt.length % 3)}${piece}`),
+    base64url: (piece, salt) => base64url(`${'xy'.slice(0, salt.length % 3)}${piece}`),
+    base64Slash: (piece, salt) => base64(`${'x'.repeat(salt.length % 3)}${piece}`).replaceAll('/', '\\/'),
+  };
+
+  /** Undoes every encoding above (applied until nothing changes), independently of the redactor's decoder. */
+  function decodeAll(text: string): string {
+    let current = text;
+    for (let round = 0; round < 4; round++) {
+      const next = current
+        .replace(/%([0-7][0-9A-Fa-f])/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+        .replace(/\\+u([0-9A-Fa-f]{4})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+        .replace(/\\+([/"])/g, '$1');
+      if (next === current) break;
+      current = next;
+    }
+    return current;
+  }
+
+  /** The base64 and base64url characters that depend on `key` alone, at each alignment. */
+  function base64Forms(key: string): string[] {
+    const size = Buffer.byteLength(key);
+    return [0, 1, 2].flatMap((before) =>
+      [base64, base64url].map((encode) =>
+        encode('\0'.repeat(before) + key).slice(Math.ceil((8 * before) / 6), Math.floor((8 * (before + size)) / 6)),
+      ),
+    );
+  }
+
+  /** The 8-character pieces of the key, or of one of its base64 forms, that `text` shows as written or decoded. */
+  function leaks(text: string, key: string): string[] {
+    return text
+      .split(REDACTED)
+      .flatMap((part) =>
+        [part, decodeAll(part)].flatMap((seen) =>
+          [key, ...base64Forms(key)].flatMap((form) => leakedPieces(seen, form)),
+        ),
+      );
+  }
+
+  /** A text with random ≥ 8-character pieces of `key`, each in a random representation, between fillers. */
+  function textWithEncodedPieces(key: string) {
+    const piece = fc
+      .tuple(fc.nat(key.length - 8), fc.nat(key.length - 8))
+      .map(([start, extra]) => key.slice(start, start + 8 + Math.min(extra, key.length - 8 - start)));
+    const encoded = fc
+      .tuple(
+        fc.constantFrom(...Object.values(encodings)),
+        piece,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+      )
+      .map(([encode, text, salt]) => encode(text, salt));
+    return fc
+      .array(fc.tuple(filler, neighbour, encoded, neighbour), { maxLength: 5 })
+      .chain((parts) => fc.tuple(fc.constant(parts.flat().join('')), filler))
+      .map(([body, tail]) => body + tail);
+  }
+
+  const keyAndText = oddKeyArb.chain((key) => fc.tuple(fc.constant(key), textWithEncodedPieces(key)));
+
+  it('redacts every encoded piece of a random key, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(keyAndText, ([key, text]) => {
+        expect(leaks(scrubSecret(text, key), key)).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('scrubStream gives the same output as scrubSecret under every chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(keyAndText, fc.array(fc.nat(600), { maxLength: 10 }), async ([key, text], cuts) => {
+        const { text: out } = await throughStream(cut(text, cuts), key);
+        expect(out).toBe(scrubSecret(text, key));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('text without a piece of the key passes unchanged', () => {
+    fc.assert(
+      fc.property(keyArb, fc.string({ maxLength: 200 }), (key, text) => {
+        fc.pre(leaks(text, key).length === 0);
+        expect(scrubSecret(text, key)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -120,7 +120,7 @@ export class PatchDecoder {
   #attempt = 0;
   #path = '';
 
-  decode(wire: WireEvent): { event: ResponseEvent } | { observation: ObservationEvent } {
+  decode(wire: Exclude<WireEvent, { k: 'm' }>): { event: ResponseEvent } | { observation: ObservationEvent } {
     if (wire.k === 'o') return { observation: fromWireObservation(wire.o) as ObservationEvent };
     const attempt = wire.n ?? this.#attempt;
     if (attempt !== this.#attempt) {

@@ -1,13 +1,14 @@
 import { followWireBatches } from './wire-batches';
 import { END_EVENT } from './wire-events';
-import type { WireSource, WireWriterOptions } from './wire-writer';
+import type { MetaSource, WireSource, WireWriterOptions } from './wire-writer';
 
 /** The part of a `createResponse` result a patch stream reads. */
-export type PatchStreamInput = WireSource & {
-  getData(): Promise<unknown>;
-  start(): void;
-  abort(reason?: string): void;
-};
+export type PatchStreamInput = WireSource &
+  MetaSource & {
+    getData(): Promise<unknown>;
+    start(): void;
+    abort(reason?: string): void;
+  };
 
 /** Options of {@link toPatchStream}. */
 export type ToPatchStreamOptions = WireWriterOptions & {

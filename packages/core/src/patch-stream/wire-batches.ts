@@ -2,7 +2,7 @@ import { checkFunction, checkObject, checkOptionalObject } from '../errors/check
 import { coalesceDeltas } from './patch-codec';
 import type { PatchStreamInput } from './to-patch-stream';
 import type { WireEvent } from './wire-events';
-import { type WireWriterOptions, writeWireEvents } from './wire-writer';
+import { metaEvent, type WireWriterOptions, writeWireEvents } from './wire-writer';
 
 /**
  * A response's wire events in batches, one batch per `next()`: what the response emitted since the
@@ -35,7 +35,9 @@ export function followWireBatches(where: string, response: PatchStreamInput, opt
       () => undefined,
       () => undefined,
     )
-    .then(() => {
+    .then(() => metaEvent(response))
+    .then((meta) => {
+      if (meta !== undefined) queue.push(meta);
       settled = true;
       wake?.();
     });

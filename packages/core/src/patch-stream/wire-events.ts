@@ -57,7 +57,9 @@ export type WireEvent =
   | { k: 'e'; n?: number; err: WireError; rf?: 1 }
   | { k: 'x'; n?: number }
   /** An observation event, errors made JSON and prompts and answer texts left out. */
-  | { k: 'o'; o: Record<string, unknown> };
+  | { k: 'o'; o: Record<string, unknown> }
+  /** The response's `getMeta()`, sent once when it settled (provider meta, usage, the formats). */
+  | { k: 'm'; m: Record<string, unknown> };
 
 /** The SSE event name of the message that ends a patch stream normally. */
 export const END_EVENT = 'end';

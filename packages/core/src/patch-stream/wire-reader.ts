@@ -2,6 +2,7 @@ import { type FieldstreamError, TransportError } from '../errors/errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseSink, Settlement } from '../response/response-core';
 import type { ResponseEvent } from '../response/response-events';
+import type { FormatName, FormatOption } from '../schema/select-format';
 import { PatchDecoder } from './patch-codec';
 import type { WireEvent } from './wire-events';
 
@@ -35,6 +36,11 @@ export class WireReader {
       patches = [];
     };
     for (const wire of batch) {
+      if (wire.k === 'm') {
+        flush();
+        this.#meta(wire.m);
+        continue;
+      }
       const decoded = this.#decoder.decode(wire);
       if ('observation' in decoded) {
         this.#sink.observe(decoded.observation);
@@ -65,6 +71,34 @@ export class WireReader {
     if (event.type === 'error') this.#error = event;
     else if (event.type === 'aborted') this.#aborted = true;
     this.#sink.emit(event);
+  }
+
+  /**
+   * The writer's `getMeta()` as the facts this page's `getMeta()` derives it from: its provider meta
+   * with the usage of all attempts on the last attempt (sums stay sums), and its final parse.
+   * Untrusted: anything but a record with format names is ignored.
+   */
+  #meta(meta: unknown): void {
+    if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return;
+    const {
+      requestedFormat,
+      resolvedFormat,
+      repaired,
+      attempts: _attempts,
+      status: _status,
+      ...provider
+    } = meta as Record<string, unknown>;
+    const attempt = this.#attempt;
+    if (provider.usage === undefined) delete provider.usage;
+    this.#sink.emit({ type: 'meta', attempt, meta: provider });
+    if (typeof resolvedFormat !== 'string' || typeof requestedFormat !== 'string') return;
+    this.#sink.emit({
+      type: 'parsed',
+      attempt,
+      format: resolvedFormat as FormatName,
+      repaired: repaired === true,
+      requested: requestedFormat as FormatOption,
+    });
   }
 
   /** The connection dropped and is being reopened (`reconnecting`), or it is open again (`open`). */

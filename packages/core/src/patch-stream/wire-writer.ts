@@ -17,6 +17,19 @@ export type WireWriterOptions = {
   observations?: boolean;
 };
 
+/** A response whose `getMeta()` can be sent: `toPatchStream`'s input may lack it (a hand-made source). */
+export type MetaSource = { getMeta?: () => Promise<object> };
+
+/**
+ * The response's meta as the wire event that ends its events, or `undefined` when it has none: the
+ * reader's `getMeta()` then agrees with the writer's (the log's provider meta and final parse are
+ * facts no subscriber sees, so they cross once, derived).
+ */
+export async function metaEvent(response: MetaSource): Promise<WireEvent | undefined> {
+  const meta = await response.getMeta?.().catch(() => undefined);
+  return meta === undefined ? undefined : { k: 'm', m: { ...meta } };
+}
+
 /**
  * Follows a response and hands each of its events to `send` as a wire event, leaving out what
  * the reader rebuilds (docs/patch-contract.md §6). The one encoder of "a response somewhere

@@ -1,6 +1,11 @@
 // The one key redactor of Fieldstream: the providers redact their `apiKey` from every error they
 // raise, and @fieldstream/server's proxy redacts its key from every response with the same code.
 
+import { EscapeDecoder } from './escape-decoder';
+import { PieceMatcher } from './piece-matcher';
+import { secretForms } from './secret-forms';
+import { SubstringAutomaton } from './substring-automaton';
+
 /** What a redacted piece of a secret becomes. */
 export const REDACTED = '[redacted]';
 
@@ -9,7 +14,7 @@ const MIN_PIECE = 8;
 
 /** Text that arrives in parts: `push` returns what can be passed on now, `end` the rest. */
 export type IncrementalRedaction = {
-  /** The text that can no longer become part of a piece of the secret, redacted (holds back at most 7 characters). */
+  /** The text that can no longer become part of a piece of the secret, redacted (holds back a few dozen characters at most). */
   push(part: string): string;
   /** The rest, redacted. Everything returned, joined, equals `redact` of all the parts joined. */
   end(): string;
@@ -28,16 +33,25 @@ export type SecretRedactor = {
  * secret (the whole secret when it is shorter than 8) becomes `[redacted]`, whatever characters
  * surround it; overlapping or touching runs become one `[redacted]`. An upstream error quoting
  * the key's first 24 characters followed by `...`, or its last 16 after `ending in `, loses them.
+ * So do the secret's other representations: a run written with percent escapes (`%73%6B`, also
+ * encoded twice) or JSON escapes (`\u0073`, `\/`, also escaped twice) that decodes to 8+ of its
+ * characters, and a run of 8+ characters of its base64 or base64url form (a secret of 8+ characters,
+ * at any alignment: an echoed `Authorization: Basic` value), escaped or not.
  *
- * Linear in the text: a suffix automaton of the secret gives, at each position, the longest run
- * ending there that occurs in the secret; such runs start at non-decreasing positions, so text is
- * final as soon as the current run starts after it (the incremental form holds back < 8 characters).
+ * Linear in the text: a suffix automaton of those forms gives, at each position of the text as
+ * written and as decoded (once and twice), the longest run ending there that it recognises; such
+ * runs start at non-decreasing positions, so text is final as soon as every current run starts after it (the
+ * incremental form holds back a few dozen characters at most, and nothing after a line break).
  */
 export function createSecretRedactor(secret: string): SecretRedactor {
-  const automaton = secret === '' ? undefined : new SubstringAutomaton(secret);
   const minPiece = Math.min(MIN_PIECE, secret.length);
+  const forms = secretForms(secret, minPiece);
+  const automaton = secret === '' ? undefined : new SubstringAutomaton(forms);
+  const longestRun = Math.max(...forms.map((form) => form.length));
   const incremental = (): IncrementalRedaction =>
-    automaton === undefined ? { push: (part) => part, end: () => '' } : new RedactionScan(automaton, minPiece);
+    automaton === undefined
+      ? { push: (part) => part, end: () => '' }
+      : new RedactionScan(automaton, minPiece, longestRun);
   return {
     redact(text) {
       const scan = incremental();
@@ -47,115 +61,111 @@ export function createSecretRedactor(secret: string): SecretRedactor {
   };
 }
 
-/** The suffix automaton of a string: it recognises exactly the string's substrings. */
-class SubstringAutomaton {
-  /** Per state: its transitions (by UTF-16 code unit), suffix link and longest length. */
-  readonly next: Map<number, number>[] = [new Map()];
-  readonly link: number[] = [-1];
-  readonly length: number[] = [0];
-
-  constructor(text: string) {
-    let last = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      const current = this.add(this.length[last]! + 1);
-      let p = last;
-      while (p !== -1 && !this.next[p]!.has(c)) {
-        this.next[p]!.set(c, current);
-        p = this.link[p]!;
-      }
-      if (p === -1) this.link[current] = 0;
-      else {
-        const q = this.next[p]!.get(c)!;
-        if (this.length[p]! + 1 === this.length[q]) this.link[current] = q;
-        else {
-          const clone = this.add(this.length[p]! + 1, new Map(this.next[q]), this.link[q]!);
-          while (p !== -1 && this.next[p]!.get(c) === q) {
-            this.next[p]!.set(c, clone);
-            p = this.link[p]!;
-          }
-          this.link[q] = clone;
-          this.link[current] = clone;
-        }
-      }
-      last = current;
-    }
-  }
-
-  private add(length: number, next = new Map<number, number>(), link = 0): number {
-    this.next.push(next);
-    this.link.push(link);
-    this.length.push(length);
-    return this.next.length - 1;
-  }
-}
-
 /**
- * One pass over a text. After each character, `run` is the length of the longest run ending there
- * that occurs in the secret; the text before that run (or before the end of the last redacted run,
- * if later) is final and released. What is held back is never redacted yet and shorter than `minPiece`.
+ * One pass over a text, read three ways: as written, with its escapes decoded, and with the escapes
+ * those decode to decoded again. Each reading reports
+ * the stretches of the text that wrote a piece of the secret; the text before every reading's
+ * frontier is final and released, each stretch of covered text (joined when they overlap or touch)
+ * as one `[redacted]`.
  */
 class RedactionScan implements IncrementalRedaction {
-  private state = 0;
-  private run = 0;
-  /** The characters not yet released (never part of a redacted run yet; fewer than `minPiece`). */
+  /** The characters not yet released, from position `base` of the whole text on. */
   private held = '';
-  /** Whether the last thing released was `[redacted]` (a run touching it joins it). */
+  private base = 0;
+  /** Covered stretches not yet wholly released, in order, disjoint and not touching. */
+  private covered: [from: number, to: number][] = [];
+  /** Whether the last thing released was `[redacted]` (a stretch touching it joins it). */
   private afterRedaction = false;
+  /** The text as written, decoded once and decoded twice (an escape inside an escape). */
+  private matchers!: PieceMatcher[];
+  private decoder!: EscapeDecoder;
+  private innerDecoder!: EscapeDecoder;
 
   constructor(
     private readonly automaton: SubstringAutomaton,
     private readonly minPiece: number,
-  ) {}
+    private readonly longestRun: number,
+  ) {
+    this.restart();
+  }
 
   push(part: string): string {
-    const { next, link, length } = this.automaton;
-    const text = this.held + part;
-    let { state, run, afterRedaction } = this;
-    let out = '';
-    /** `text` before this index is released; before `copied`, it is in `out`. */
-    let released = 0;
-    let copied = 0;
-    for (let i = this.held.length; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      let to = next[state]!.get(c);
-      while (to === undefined && state !== 0) {
-        state = link[state]!;
-        run = length[state]!;
-        to = next[state]!.get(c);
-      }
-      if (to === undefined) run = 0;
-      else {
-        state = to;
-        run++;
-      }
-      const end = i + 1;
-      const start = end - run;
-      if (start > released) {
-        released = start;
-        afterRedaction = false;
-      }
-      if (run >= this.minPiece) {
-        // Text of this run before `released` was redacted already (runs start in order): it joins.
-        if (!afterRedaction) out += text.slice(copied, start) + REDACTED;
-        afterRedaction = true;
-        released = copied = end;
-      }
+    const at = this.base + this.held.length;
+    this.held += part;
+    const [written] = this.matchers;
+    for (let i = 0; i < part.length; i++) {
+      const unit = part.charCodeAt(i);
+      written!.feed(unit, at + i, at + i + 1);
+      this.decoder.feed(unit, at + i, at + i + 1);
     }
-    this.state = state;
-    this.run = run;
-    this.afterRedaction = afterRedaction;
-    this.held = text.slice(released);
-    return out + text.slice(copied, released);
+    return this.release(Math.min(...this.matchers.map((matcher) => matcher.frontier)));
   }
 
   end(): string {
-    const rest = this.held;
-    this.held = '';
-    this.state = 0;
-    this.run = 0;
-    if (rest !== '') this.afterRedaction = false;
+    this.decoder.end();
+    this.innerDecoder.end();
+    const rest = this.release(this.base + this.held.length);
+    this.restart();
     return rest;
+  }
+
+  private restart(): void {
+    const cover = (from: number, to: number) => this.cover(from, to);
+    this.held = '';
+    this.base = 0;
+    this.covered = [];
+    const [written, once, twice] = [0, 1, 2].map(
+      () => new PieceMatcher(this.automaton, this.minPiece, this.longestRun, cover),
+    ) as [PieceMatcher, PieceMatcher, PieceMatcher];
+    this.matchers = [written, once, twice];
+    const inner = new EscapeDecoder((unit, from, to) => twice.feed(unit, from, to));
+    this.innerDecoder = inner;
+    this.decoder = new EscapeDecoder((unit, from, to) => {
+      once.feed(unit, from, to);
+      inner.feed(unit, from, to);
+    });
+  }
+
+  /** Adds a covered stretch, joining those it overlaps or touches (the two readings report out of order). */
+  private cover(from: number, to: number): void {
+    const covered = this.covered;
+    let i = covered.length;
+    while (i > 0 && covered[i - 1]![1] >= from) i--;
+    let start = from;
+    let end = to;
+    let j = i;
+    for (; j < covered.length && covered[j]![0] <= end; j++) {
+      start = Math.min(start, covered[j]![0]);
+      end = Math.max(end, covered[j]![1]);
+    }
+    covered.splice(i, j - i, [start, end]);
+  }
+
+  /** Releases the text before `upTo`, each covered stretch in it as one `[redacted]`. */
+  private release(upTo: number): string {
+    let out = '';
+    let at = this.base;
+    const covered = this.covered;
+    while (covered.length > 0 && covered[0]![0] < upTo) {
+      const [from, to] = covered[0]!;
+      if (from > at) {
+        out += this.held.slice(at - this.base, from - this.base);
+        this.afterRedaction = false;
+      }
+      // A stretch starting before `at` began in text released as covered already: it joins.
+      if (!this.afterRedaction) out += REDACTED;
+      this.afterRedaction = true;
+      at = Math.min(to, upTo);
+      if (to > upTo) break;
+      covered.shift();
+    }
+    if (upTo > at) {
+      out += this.held.slice(at - this.base, upTo - this.base);
+      this.afterRedaction = false;
+    }
+    this.held = this.held.slice(upTo - this.base);
+    this.base = upTo;
+    return out;
   }
 }
 

@@ -1,7 +1,7 @@
 import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath, wildcardOf } from '../patch/path';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
-import type { FormatName } from '../schema/select-format';
+import type { FormatName, FormatOption } from '../schema/select-format';
 import { LogEntries } from './log-entries';
 import { type ChannelReader, LogReader, type ReaderChannel } from './log-reader';
 import { notify } from './replay-log';
@@ -13,8 +13,11 @@ export type { ChunkEvent, ChunkListener } from './response-events';
 export type RecordEvent =
   /** Provider meta of an attempt, as it arrived. */
   | { type: 'meta'; attempt: number; meta: Readonly<Record<string, unknown>> }
-  /** An attempt's final parse succeeded. */
-  | { type: 'parsed'; attempt: number; format: FormatName; repaired: boolean }
+  /**
+   * An attempt's final parse succeeded; `requested`: the format the response asked for, when the log
+   * learns it from where the response ran (a patch stream).
+   */
+  | { type: 'parsed'; attempt: number; format: FormatName; repaired: boolean; requested?: FormatOption }
   /**
    * Reads an attempt's answer text so far, which its parser keeps anyway: the log reads it instead
    * of keeping a second copy of the text deltas (not stored itself).

@@ -35,6 +35,7 @@ export function deriveMeta(
   let repaired = false;
   let provider: Record<string, unknown> = {};
   let usage: Record<string, unknown> | undefined;
+  let requestedFormat = requested;
   const addAttemptUsage = (): void => {
     if (!isRecord(provider.usage)) return;
     usage ??= {};
@@ -51,11 +52,12 @@ export function deriveMeta(
     else if (event.type === 'parsed') {
       format = event.format;
       repaired = event.repaired;
+      requestedFormat = event.requested ?? requestedFormat;
     }
   }
   addAttemptUsage();
   const { usage: _attemptUsage, ...rest } = provider;
-  return { ...rest, requestedFormat: requested, resolvedFormat: format, repaired, attempts, usage, status };
+  return { ...rest, requestedFormat, resolvedFormat: format, repaired, attempts, usage, status };
 }
 
 /** Merges one meta event into an attempt's meta: keys overwrite, `usage` merges key by key. */

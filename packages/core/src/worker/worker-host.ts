@@ -1,6 +1,6 @@
 import { coalesceDeltas } from '../patch-stream/patch-codec';
 import { toWireError, type WireEvent } from '../patch-stream/wire-events';
-import { writeWireEvents } from '../patch-stream/wire-writer';
+import { metaEvent, writeWireEvents } from '../patch-stream/wire-writer';
 import { createResponse, type ModelResponse } from '../response/create-response';
 import type { FieldValidationContext } from '../response/validation/field-validator';
 import { defineOutput } from '../schema/define-output';
@@ -96,9 +96,11 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
     }
   });
   port.start();
-  const end = () => {
+  const end = async () => {
+    const meta = await metaEvent(response);
     stop();
     running.delete(response);
+    if (meta !== undefined) batcher.push(meta);
     batcher.flush();
     send({ t: 'end' });
     port.close();

@@ -43,6 +43,8 @@ export type BehaviourSpec = {
   /** Tool calls the scripted model makes after its answer. */
   toolCalls?: ScriptedToolCall[];
   validateField?: FieldValidators;
+  /** Extra provider meta the scripted model reports when an attempt finishes. */
+  meta?: Record<string, unknown>;
 };
 
 /** The options every source derives from a spec (the model aside). */
@@ -52,8 +54,8 @@ export function responseOptions(spec: BehaviourSpec) {
 }
 
 export function scriptedConfig(spec: BehaviourSpec) {
-  const { answers, faults, chunkSize, delayMs, toolCalls } = spec;
-  return { answers, faults, chunkSize, delayMs, toolCalls };
+  const { answers, faults, chunkSize, delayMs, toolCalls, meta } = spec;
+  return { answers, faults, chunkSize, delayMs, toolCalls, meta };
 }
 
 /** A place a response runs: it makes the response a spec describes (not started). */
@@ -80,6 +82,12 @@ const parallelCalls: ScriptedToolCall[] = [
   { name: 'search_tickets', arguments: '{"query": "login bug", "limit": 5}' },
   { name: 'file_ticket', arguments: '{"title": "Fix login", "urgent": true}' },
 ];
+/** A list and an object the schema lets the model leave out, whose items and fields have required keys. */
+const optionalParts = z.object({
+  title: z.string(),
+  steps: z.array(z.object({ name: z.string(), minutes: z.number() })).optional(),
+  owner: z.object({ name: z.string(), hours: z.number() }).nullable().optional(),
+});
 const noRetryDelay: RetryPolicy = { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 };
 
 /** The events of an answer rejected once, then accepted: the first attempt was validated. */
@@ -301,6 +309,79 @@ export const behaviourCases: BehaviourCase[] = [
       data: { tags: ['a', 'b'], count: 1 },
       final: { tags: ['a', 'b'], count: 1 },
       streamedTags: { tags: 'a,b' },
+    },
+  },
+  {
+    name: 'a zod schema: an optional list and an optional, nullable object left out or empty pass ensure (nothing to ensure)',
+    spec: {
+      answers: ['{"title": "Fix", "steps": [], "owner": null}'],
+      output: optionalParts,
+      format: 'json',
+      maxRetries: 0,
+    },
+    async run(response) {
+      const first = await response.getData();
+      return { first, error: await rejection(response.getData()) };
+    },
+    expected: { first: { title: 'Fix', steps: [], owner: null }, error: undefined },
+  },
+  {
+    name: 'a zod schema: the optional list and object omitted pass ensure',
+    spec: { answers: ['{"title": "Fix"}'], output: optionalParts, format: 'json', maxRetries: 0 },
+    async run(response) {
+      return { data: await response.getData() };
+    },
+    expected: { data: { title: 'Fix' } },
+  },
+  {
+    name: 'a zod schema: an item of the optional list without a required key still fails ensure, naming it',
+    spec: {
+      answers: ['{"title": "Fix", "steps": [{"name": "a", "minutes": 3}, {"name": "b"}], "owner": {"name": "Ada"}}'],
+      output: optionalParts,
+      format: 'json',
+      maxRetries: 0,
+    },
+    async run(response) {
+      const error = await caught(response.getData());
+      return { error: errorRecord(error), failures: (error as EnsureError).failures };
+    },
+    expected: {
+      error: { class: 'EnsureError', name: 'EnsureError', code: 'ENSURE_FAILED', attempt: 0 },
+      failures: [
+        { path: 'steps[*].minutes', level: 'not_null', reason: 'steps[1].minutes is missing' },
+        { path: 'owner.hours', level: 'not_null', reason: 'owner.hours is missing' },
+      ],
+    },
+  },
+  {
+    name: 'getMeta(): provider meta, usage summed over attempts, the formats asked for and used, wherever the response runs',
+    spec: {
+      answers: [noTags, good],
+      output: ticket,
+      format: 'auto',
+      validate: [needsTags],
+      meta: { model: 'scripted-1', id: 'resp_1', nested: { region: 'eu' } },
+    },
+    async run(response) {
+      await response.getData();
+      return { meta: await response.getMeta() };
+    },
+    expected: {
+      meta: {
+        provider: 'scriptedModel',
+        attempt: 1,
+        finishReason: 'stop',
+        model: 'scripted-1',
+        id: 'resp_1',
+        nested: { region: 'eu' },
+        requestedFormat: 'auto',
+        resolvedFormat: 'json',
+        repaired: false,
+        attempts: 2,
+        // The scripted model counts characters: the two prompts, and the two answers.
+        usage: { inputTokens: 2212, outputTokens: 164, totalTokens: 2376 },
+        status: 'done',
+      },
     },
   },
   {

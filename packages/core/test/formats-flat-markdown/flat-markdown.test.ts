@@ -124,6 +124,7 @@ describe('flat_markdown', () => {
         '- Start each section with its header line exactly as shown: "### " followed by the field name.',
         '- Under the header, replace the <!-- … --> line, which says what the field holds, with the value.',
         '- Text is written as it is, with no quotes and no escaping. Numbers and true/false are written bare. Lists and objects are written as JSON.',
+        '- To give a text field no value, add " [JSON]" to its header line and write null under it. Use [JSON] on a text field for null only.',
         '- Leave one blank line between sections. Write nothing before the first header and nothing after the last section.',
         '',
         '### summary',

@@ -70,3 +70,44 @@ describe('a model that does not return an async iterable', () => {
     expect(response.attempt).toBe(0);
   });
 });
+
+describe("a patch stream's meta event is untrusted", () => {
+  const stream = (meta: string) =>
+    fromPatchStream({
+      url: 'http://x/',
+      fetch: async () =>
+        new Response(
+          `data: [{"k":"a","n":0,"f":"json"},{"k":"s","s":"streaming"},{"k":"f","v":{"a":1}},{"k":"s","s":"done"},${meta}]\n\nevent: end\ndata: {}\n\n`,
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    });
+
+  it.each(['{"k":"m","m":5}', '{"k":"m","m":null}', '{"k":"m","m":[1]}', '{"k":"m"}'])(
+    'a meta that is not a record (%s) is ignored: the derived meta stands',
+    async (meta) => {
+      const response = stream(meta);
+      expect(await response.getData()).toEqual({ a: 1 });
+      expect(await response.getMeta()).toEqual({
+        requestedFormat: 'json',
+        resolvedFormat: 'json',
+        repaired: false,
+        attempts: 1,
+        usage: undefined,
+        status: 'done',
+      });
+    },
+  );
+
+  it('formats that are not names are ignored; `__proto__` is a key like any other, never a prototype', async () => {
+    const response = stream(
+      '{"k":"m","m":{"__proto__":{"polluted":1},"usage":{"inputTokens":3},"requestedFormat":"auto","resolvedFormat":7,"attempts":9,"status":"error"}}',
+    );
+    await response.getData();
+    const meta = await response.getMeta();
+    expect(meta).toMatchObject({ requestedFormat: 'json', resolvedFormat: 'json', attempts: 1, status: 'done' });
+    expect(meta.usage).toEqual({ inputTokens: 3 });
+    expect(Object.getPrototypeOf(meta)).toBe(Object.prototype);
+    expect(Object.hasOwn(meta, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -82,6 +82,17 @@ describe.each(providers)('%s redacts its apiKey from the errors it raises', (_na
     expect(leakedPieces(everyText(error))).toEqual([]);
   });
 
+  it('a 401 whose body quotes the key percent-encoded, JSON-escaped and in base64: all redacted', async () => {
+    const percent = [...KEY].map((char) => `%${char.charCodeAt(0).toString(16)}`).join('');
+    const escaped = [...KEY].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const basic = Buffer.from(`:${KEY}`).toString('base64');
+    const body = `{"url":"/v1?key=${percent}","message":"${escaped}","auth":"Basic ${basic}"}`;
+    const { error } = await runModel(make(await answering(401, 'application/json', body)));
+    expect((error as TransportError).body).toBe(
+      `{"url":"/v1?key=[redacted]","message":"[redacted]","auth":"Basic On[redacted]"}`,
+    );
+  });
+
   it('an event that is not JSON and quotes the key: the message and the parser error (its cause) are redacted', async () => {
     const { error } = await runModel(make(await answering(200, 'text/event-stream', `data: ${KEY} oops\n\n`)));
     expect(error).toBeInstanceOf(ProviderError);

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineOutput } from '../../src';
 import { checkEnsurePaths } from '../../src/response/validation/ensure-paths';
 
 describe('presence', () => {
@@ -132,6 +134,112 @@ describe('the two levels agree', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         expect(checkEnsurePaths({ a: value }, { a: 'not_null' }).length === 1).toBe(empty(value));
+      }),
+    );
+  });
+});
+
+describe("a JSON Schema's keys are ensured where their object or list is there", () => {
+  /** An optional list of objects and an optional, nullable object, each with required keys. */
+  const document = {
+    type: 'object',
+    properties: {
+      title: { type: 'string' },
+      steps: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, minutes: { type: 'number' } },
+          required: ['name', 'minutes'],
+        },
+      },
+      owner: {
+        type: ['object', 'null'],
+        properties: { name: { type: 'string' }, hours: { type: 'number' } },
+        required: ['name', 'hours'],
+      },
+      tags: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    },
+    required: ['title', 'tags'],
+  };
+  const fromDocument = defineOutput(document);
+  const fromZod = defineOutput(
+    z.object({
+      title: z.string(),
+      steps: z.array(z.object({ name: z.string(), minutes: z.number() })).optional(),
+      owner: z.object({ name: z.string(), hours: z.number() }).nullable().optional(),
+      tags: z.array(z.string().min(1)).min(1),
+    }),
+  );
+  const check = (output: typeof fromDocument, data: unknown) => checkEnsurePaths(data, output.ensureKeys, output.root);
+
+  it.each([
+    ['JSON Schema', fromDocument],
+    ['zod', fromZod],
+  ])('%s: the keys and their levels', (_name, output) => {
+    expect(output.ensureKeys).toEqual({
+      title: 'presence',
+      'steps[*].name': 'presence',
+      'steps[*].minutes': 'not_null',
+      'owner.name': 'presence',
+      'owner.hours': 'not_null',
+      tags: 'not_null',
+    });
+  });
+
+  it.each([
+    ['JSON Schema', fromDocument],
+    ['zod', fromZod],
+  ])(
+    '%s: the optional list and object left out, empty or null pass; a missing key of an item still fails',
+    (_name, output) => {
+      expect(check(output, { title: 'x', tags: ['a'] })).toEqual([]);
+      expect(check(output, { title: 'x', tags: ['a'], steps: [], owner: null })).toEqual([]);
+      expect(
+        check(output, { title: 'x', tags: ['a'], steps: [{ name: 'a', minutes: 1 }], owner: { name: 'A', hours: 0 } }),
+      ).toEqual([]);
+      expect(
+        check(output, { title: 'x', tags: ['a'], steps: [{ name: 'a', minutes: 1 }, { name: 'b' }], owner: {} }),
+      ).toEqual([
+        { path: 'steps[*].minutes', level: 'not_null', reason: 'steps[1].minutes is missing' },
+        { path: 'owner.name', level: 'presence', reason: 'owner.name is missing' },
+        { path: 'owner.hours', level: 'not_null', reason: 'owner.hours is missing' },
+      ]);
+      // The list the schema requires (minItems 1) is still its own key's to fail.
+      expect(check(output, { title: 'x', tags: [] })).toEqual([
+        { path: 'tags', level: 'not_null', reason: 'tags is an empty list' },
+      ]);
+      expect(check(output, { title: 'x' })).toEqual([{ path: 'tags', level: 'not_null', reason: 'tags is missing' }]);
+    },
+  );
+
+  it('the tuple DSL keeps its rule: a missing list fails, and not_null over no items fails', () => {
+    const dsl = defineOutput({ steps: [{ name: ['string', 'step', 'not_null'] }] });
+    expect(check(dsl, {})).toEqual([{ path: 'steps[*].name', level: 'not_null', reason: 'steps is missing' }]);
+    expect(check(dsl, { steps: [] })).toEqual([
+      { path: 'steps[*].name', level: 'not_null', reason: 'steps has no items' },
+    ]);
+  });
+
+  it('for every answer: each item with all its keys passes, an item missing one fails naming it', () => {
+    const step = fc.record({ name: fc.string(), minutes: fc.integer() });
+    const steps = fc.option(fc.array(step, { maxLength: 4 }), { nil: undefined });
+    fc.assert(
+      fc.property(steps, fc.nat(), fc.boolean(), (list, at, dropName) => {
+        const data = { title: 't', tags: ['a'], ...(list === undefined ? {} : { steps: list }) };
+        expect(check(fromZod, data)).toEqual([]);
+        if (list === undefined || list.length === 0) return;
+        const index = at % list.length;
+        const { [dropName ? 'name' : 'minutes']: _dropped, ...rest } = list[index]!;
+        const broken = { ...data, steps: list.map((item, i) => (i === index ? rest : item)) };
+        const key = dropName ? 'name' : 'minutes';
+        expect(check(fromZod, broken)).toEqual([
+          {
+            path: `steps[*].${key}`,
+            level: dropName ? 'presence' : 'not_null',
+            reason: `steps[${index}].${key} is missing`,
+          },
+        ]);
       }),
     );
   });

@@ -2,6 +2,7 @@ import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
 import { sectionFieldsOf } from '../common/markdown-sections-fields';
+import { hasNullableText, SECTION_NULL_TEXT } from '../common/nullable-text';
 
 const RULES = [
   'Write your answer as Markdown sections, one for each field of the skeleton below, in the same order.',
@@ -9,8 +10,9 @@ const RULES = [
   '- Under the header, replace the <!-- … --> line, which says what the field holds, with the value.',
   '- Text is written as it is, with no quotes and no escaping. Numbers and true/false are written bare. ' +
     'Lists and objects are written as JSON.',
-  '- Leave one blank line between sections. Write nothing before the first header and nothing after the last section.',
-].join('\n');
+];
+const LAYOUT =
+  '- Leave one blank line between sections. Write nothing before the first header and nothing after the last section.';
 
 const FREE_RULES = [
   'Write your answer as Markdown sections. Start each section with a header line "### " followed by the name ' +
@@ -21,7 +23,8 @@ const FREE_RULES = [
 
 /**
  * The flat_markdown format's `[OUTPUT REQUIREMENT]` text: `### field` sections, each shown in the
- * skeleton with an HTML comment line `<!-- (type) description -->` under its header.
+ * skeleton with an HTML comment line `<!-- (type) description -->` under its header; how to write
+ * null (a ` [JSON]` header) when a text field may be null.
  */
 export function flatMarkdownInstructions(output: OutputDefinition | undefined): string {
   const fields = sectionFieldsOf(output, 'flat_markdown');
@@ -30,7 +33,9 @@ export function flatMarkdownInstructions(output: OutputDefinition | undefined): 
   for (const { name, node } of fields.values()) {
     sections.push(`### ${name}\n<!-- ${scaffoldComment(node as OutputNode)} -->`);
   }
-  return `${RULES}\n\n${sections.join('\n\n')}`;
+  // The null rule only when a text field may be null: otherwise it invites an answer the schema rejects.
+  const rules = [...RULES, ...(hasNullableText(output, false) ? [SECTION_NULL_TEXT] : []), LAYOUT].join('\n');
+  return `${rules}\n\n${sections.join('\n\n')}`;
 }
 
 /** `(text) one-line status`, `(integer) 0-10`, `(JSON list of text) a risk`, `(JSON object) keys: a, b`. */

@@ -1,9 +1,8 @@
-import { appendSegment } from '../../patch/path';
-import { acceptsNull } from '../../prompt/requirement-lines';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
 import { sectionFieldsOf } from '../common/markdown-sections-fields';
+import { hasNullableText, SECTION_NULL_TEXT } from '../common/nullable-text';
 import { jsonSkeleton } from '../json/json-instructions';
 
 const FENCE = '```';
@@ -14,10 +13,7 @@ const RULE_LINES = {
   text:
     '- A text field holds plain text on the lines under its header: no quotes, no escaping and no code fence ' +
     'around the whole value. It may span several lines and contain Markdown or code.',
-  // Plain text cannot say null (a bare `null` is read as the word), so the annotation says it.
-  nullText:
-    '- To give a text field no value, add " [JSON]" to its header line and write null under it. ' +
-    'Use [JSON] on a text field for null only.',
+  nullText: SECTION_NULL_TEXT,
   json:
     `- Every other field (number, true/false, list, object) holds one JSON value in a ${FENCE}json fenced block ` +
     'under its header.',
@@ -48,15 +44,12 @@ export function hybridInstructions(output: OutputDefinition | undefined): string
   const fields = sectionFieldsOf(output, 'hybrid');
   if (fields === undefined) return FREE_RULES;
   const sections: string[] = [];
-  // The null rule only when a text field may be null: otherwise it invites an answer the schema rejects.
-  let nullableText = false;
-  for (const { name, node, kind } of fields.values()) {
-    sections.push(`### ${name}\n${hybridSkeletonBody(node as OutputNode)}`);
-    nullableText ||= kind === 'text' && acceptsNull(node as OutputNode, output?.ensureKeys[appendSegment('', name)]);
-  }
+  for (const { name, node } of fields.values()) sections.push(`### ${name}\n${hybridSkeletonBody(node as OutputNode)}`);
   const { intro, headers, text, nullText, json, layout } = RULE_LINES;
   const rules = (
-    nullableText ? [intro, headers, text, nullText, json, layout] : [intro, headers, text, json, layout]
+    hasNullableText(output, false)
+      ? [intro, headers, text, nullText, json, layout]
+      : [intro, headers, text, json, layout]
   ).join('\n');
   return `${rules}\n\n${LEGEND}\n\n${sections.join('\n\n')}`;
 }

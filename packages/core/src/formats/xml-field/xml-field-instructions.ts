@@ -1,6 +1,7 @@
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';
+import { hasNullableText } from '../common/nullable-text';
 import { jsonSkeleton } from '../json/json-instructions';
 
 const ANSWER_SHAPE = [
@@ -10,18 +11,23 @@ const ANSWER_SHAPE = [
   '- type="json" is for numbers, booleans, lists and objects: one JSON value, keys and strings in double quotes.',
 ].join('\n');
 
+/** A text field's null: a type="text" body is always text (`null` in it is the word). */
+const NULL_TEXT =
+  '- To give a text field no value, write it as type="json" with null inside: <field name="NAME" type="json">null</field>.';
+
 const SKELETON_LEGEND =
   'Use exactly these fields, in this order. Replace each <!-- … --> comment with the value it describes; ' +
   'in a json comment, <type> marks where a value of that type goes and "..." means any number of such items.';
 
 /**
- * The xml_field `[OUTPUT REQUIREMENT]` text: the payload's shape, when to use `text` or `json`,
- * and a skeleton with one `<field>` per top-level key (descriptions as scaffold comments, which
+ * The xml_field `[OUTPUT REQUIREMENT]` text: the payload's shape, when to use `text` or `json`
+ * (and `json` with null for a text field that may be null), and a skeleton with one `<field>` per top-level key (descriptions as scaffold comments, which
  * the parser strips if a model copies them).
  */
 export function xmlFieldInstructions(output: OutputDefinition | undefined): string {
   if (output === undefined) return ANSWER_SHAPE;
-  return `${ANSWER_SHAPE}\n${SKELETON_LEGEND}\n\n${xmlFieldSkeleton(output.root)}`;
+  const shape = hasNullableText(output, false) ? `${ANSWER_SHAPE}\n${NULL_TEXT}` : ANSWER_SHAPE;
+  return `${shape}\n${SKELETON_LEGEND}\n\n${xmlFieldSkeleton(output.root)}`;
 }
 
 /** The response skeleton: `<agently_output>` with one `<field>` per top-level key of the schema. */

@@ -48,7 +48,7 @@ export async function validateData(
     if (failures.length > 0) return { stage: 'strict_shape', failures, reason: describeFailures(failures) };
   }
   if (output !== undefined) {
-    const failures = checkEnsurePaths(data, output.ensureKeys);
+    const failures = checkEnsurePaths(data, output.ensureKeys, output.root);
     if (failures.length > 0) return { stage: 'ensure', failures, reason: describeFailures(failures) };
   }
   const field = await (await options.fieldChecks)?.atEnd(data);
