@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStreamParser } from '@fieldstream/core';
 import { parseOutputDetailed } from '../packages/core/src/formats/parse-output';
+import { createSecretRedactor } from '../packages/core/src/providers/redact-secret';
 import { ReasoningSplitter } from '../packages/core/src/reasoning/reasoning-splitter';
 import { type Contender, measure, printTable } from './harness';
 
@@ -22,6 +23,11 @@ function attempt(run: () => unknown): unknown {
     return error;
   }
 }
+
+// A 51-character key and a megabyte of its first seven characters over and over: every position
+// starts a piece of the key that never reaches eight characters (the redactor's worst case).
+const KEY = `sk-proj-${'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH'.slice(0, 43)}`;
+const nearMisses = `${KEY.slice(0, 7)}.`.repeat(125_000);
 
 const contenders: Contender[] = [
   { name: 'JSON.parse of the 100 000-deep file (floor)', run: () => attempt(() => JSON.parse(deepest)) },
@@ -41,6 +47,10 @@ const contenders: Contender[] = [
   {
     name: 'parseOutput: a 200 000-deep failing prefix',
     run: () => attempt(() => parseOutputDetailed(`x ${'['.repeat(200_000)}x`)),
+  },
+  {
+    name: 'key redaction: a megabyte of 7-character near-misses of the key',
+    run: () => createSecretRedactor(KEY).redact(nearMisses),
   },
   {
     name: 'reasoning splitter: 200 000 held spaces, one per push',

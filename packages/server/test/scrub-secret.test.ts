@@ -128,11 +128,10 @@ describe('scrubSecret', () => {
     );
   });
 
-  it('is linear: a megabyte of near-misses takes well under a second', () => {
+  // Its time is measured by `npm run bench -- adversarial`, never asserted here.
+  it('leaves a megabyte of 7-character near-misses of the key as it is', () => {
     const text = `${LONG_KEY.slice(0, 7)}.`.repeat(125_000);
-    const started = performance.now();
     expect(scrubSecret(text, LONG_KEY)).toBe(text);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
