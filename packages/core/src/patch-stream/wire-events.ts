@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors/argument-error';
+import { errorMessage } from '../errors/error-message';
 import {
   AbortError,
   DepthLimitError,
@@ -64,7 +65,7 @@ export const END_EVENT = 'end';
 
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof FieldstreamError)) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
   }
   const wire: WireError = { name: error.name, code: error.code, message: error.message };
