@@ -1,13 +1,6 @@
 import { checkListIndex, checkSegments } from './check-patch';
+import { type Container, isContainer, isRecord } from './container';
 import { formatPath, type PathSegment } from './path';
-
-/** A plain object or list: what a patch path walks through. */
-export type Container = Record<string, unknown> | unknown[];
-
-/** A plain object or array (any non-null object). */
-export function isContainer(value: unknown): value is Container {
-  return value !== null && typeof value === 'object';
-}
 
 /**
  * Returns a copy of `root` with `value` written at `segments`, copying only the containers on the
@@ -61,7 +54,7 @@ export function writeOwn(container: Container, segment: PathSegment, value: unkn
 
 function copyContainer(node: unknown, wantArray: boolean): Container {
   if (wantArray) return Array.isArray(node) ? node.slice() : [];
-  if (isContainer(node) && !Array.isArray(node)) {
+  if (isRecord(node)) {
     // Spread defines own data properties, so an own `__proto__` key is copied as data.
     return { ...(node as Record<string, unknown>) };
   }

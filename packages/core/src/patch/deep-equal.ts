@@ -1,4 +1,4 @@
-import { isContainer } from './apply-patch';
+import { isContainer } from './container';
 
 /**
  * Structural equality of JSON-like values (own enumerable keys, arrays by index, `Object.is` for

@@ -1,4 +1,4 @@
-import { isContainer } from '../patch/apply-patch';
+import { isContainer } from '../patch/container';
 import { type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';

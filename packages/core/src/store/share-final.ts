@@ -1,4 +1,5 @@
-import { isContainer, writeOwn } from '../patch/apply-patch';
+import { writeOwn } from '../patch/apply-patch';
+import { isContainer } from '../patch/container';
 import { ArrayNode, type Container, childOf, isContainerKind, keysOf, ObjectNode, type Tree } from './tree-node';
 
 /**

@@ -1,4 +1,5 @@
-import { type Container, isContainer, readOwn, writeOwn } from '../patch/apply-patch';
+import { readOwn, writeOwn } from '../patch/apply-patch';
+import { type Container, isContainer } from '../patch/container';
 import type { PathSegment } from '../patch/path';
 import { PathMap } from './path-map';
 import { PersistentVector } from './persistent-vector';
