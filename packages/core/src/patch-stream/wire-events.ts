@@ -11,6 +11,7 @@ import {
 } from '../errors/errors';
 import { FormatNotRegisteredError } from '../errors/format-not-registered-error';
 import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
+import { writeOwn } from '../patch/apply-patch';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
@@ -148,12 +149,7 @@ export function fromWireObservation(wire: Record<string, unknown>): Record<strin
   for (const [key, value] of Object.entries(wire)) {
     const error = value !== null && typeof value === 'object' ? (value as { $error?: WireError }).$error : undefined;
     // An own property whatever the key (`__proto__` from the wire is data, never a prototype).
-    Object.defineProperty(out, key, {
-      value: error !== undefined ? fromWireError(error) : value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    writeOwn(out, key, error !== undefined ? fromWireError(error) : value);
   }
   return out;
 }

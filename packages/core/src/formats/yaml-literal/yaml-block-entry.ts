@@ -1,3 +1,4 @@
+import { writeOwn } from '../../patch/apply-patch';
 import { isRecord } from '../../patch/container';
 import { formatPath, type PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
@@ -163,12 +164,7 @@ export class YamlBlockEntry {
       for (const key of Object.keys(value)) {
         if (Object.hasOwn(container, key)) continue; // a repeated key is not streamed twice
         for (const event of valueEvents([this.key, key], value[key], source, this.#maxDepth)) events.push(event);
-        Object.defineProperty(container, key, {
-          value: value[key],
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
+        writeOwn(container, key, value[key]);
       }
     } else {
       this.#mode = 'whole';
