@@ -29,26 +29,3 @@ export function resetEvent(abandoned: unknown): StreamingData {
     completion_source: 'final_reconciliation',
   };
 }
-
-/** Structural equality of two JSON values, iteratively (depth is no limit). */
-export function sameJson(left: unknown, right: unknown): boolean {
-  // Two parallel stacks: no pair allocated per node.
-  const lefts: unknown[] = [left];
-  const rights: unknown[] = [right];
-  while (lefts.length > 0) {
-    const a = lefts.pop();
-    const b = rights.pop();
-    if (Object.is(a, b)) continue;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-    if (Array.isArray(a) !== Array.isArray(b)) return false;
-    const keysA = Object.keys(a);
-    const keysB = Object.keys(b);
-    if (keysA.length !== keysB.length) return false;
-    for (const key of keysA) {
-      if (!Object.hasOwn(b, key)) return false;
-      lefts.push((a as Record<string, unknown>)[key]);
-      rights.push((b as Record<string, unknown>)[key]);
-    }
-  }
-  return true;
-}

@@ -1,10 +1,11 @@
 import { OutputParseError } from '../errors/errors';
+import { deepEqual } from '../patch/deep-equal';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import { reasoningEvent } from '../reasoning/reasoning-event';
 import { ReasoningSplitter } from '../reasoning/reasoning-splitter';
 import type { OutputDefinition } from '../schema/define-output';
 import type { FormatName, FormatOption } from '../schema/select-format';
-import { resetEvent, sameJson } from './block-reset';
+import { resetEvent } from './block-reset';
 import { checkChunk, checkParserOptions, finishedError } from './check-parser-options';
 import type { FinalParse, FormatDefinition, FormatParsing, FormatStreamParser } from './format-parser';
 import { parseAnswer } from './parse-answer';
@@ -215,7 +216,7 @@ class AnswerStreamParser implements StreamParser {
    * block. A `$status` reset record says so, then every path of the final value gets its `done`.
    */
   #resetIfAnotherBlock(final: FinalParse, rootDone: StreamingData, events: StreamingData[]): void {
-    if (sameJson(rootDone.value, final.value)) return;
+    if (deepEqual(rootDone.value, final.value)) return;
     events.push(resetEvent(rootDone.value));
     const source: CompletionSource = final.repaired ? 'synthetic_repair' : 'final_reconciliation';
     for (const event of reconcileWithFinal(final.value, new Set(), source)) events.push(event);

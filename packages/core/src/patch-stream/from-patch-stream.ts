@@ -4,7 +4,6 @@ import {
   checkOptionalObject,
   checkOptionalSignal,
   checkOptionalWholeNumber,
-  invalid,
 } from '../errors/check-argument';
 import { TransportError } from '../errors/errors';
 import {
@@ -27,6 +26,7 @@ import {
   answerHeaders,
   canReconnect,
   checkResumeOptions,
+  checkUrl,
   type ResumeOptions,
   readTicket,
   reconnectDelay,
@@ -78,8 +78,7 @@ export type PatchStreamResponse<Data = unknown> = StreamedResponse<Data>;
  */
 export function fromPatchStream<Data = unknown>(options: FromPatchStreamOptions): PatchStreamResponse<Data> {
   checkObject('fromPatchStream options', options);
-  if (typeof options.url !== 'string' && !(options.url instanceof URL))
-    throw invalid('fromPatchStream options.url', 'a string or a URL', options.url);
+  checkUrl('fromPatchStream options.url', options.url);
   checkOptionalObject('fromPatchStream options.init', options.init);
   checkOptionalFunction('fromPatchStream options.fetch', options.fetch);
   checkOptionalSignal('fromPatchStream options.signal', options.signal);

@@ -1,7 +1,7 @@
+import { deepEqual } from '../patch/deep-equal';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
-import { deepEqual } from '../store/deep-equal';
 import { derivedPathFields, ValueMirror } from './value-mirror';
 import {
   fromWireError,

@@ -53,15 +53,18 @@ export function checkResumeOptions(resume: unknown, answer: unknown): void {
     checkOptionalWholeNumber('fromPatchStream options.resume.attempts', options.attempts, 0);
     checkOptionalFunction('fromPatchStream options.resume.delayMs', options.delayMs);
     checkOptionalFunction('fromPatchStream options.resume.onAnswer', options.onAnswer);
-    const url = options.url;
-    if (url !== undefined && typeof url !== 'string' && !(url instanceof URL))
-      throw invalid('fromPatchStream options.resume.url', 'a string or a URL', url);
+    if (options.url !== undefined) checkUrl('fromPatchStream options.resume.url', options.url);
   }
   if (answer !== undefined) {
     checkObject('fromPatchStream options.answer', answer);
     checkString('fromPatchStream options.answer.id', answer.id);
     checkString('fromPatchStream options.answer.token', answer.token);
   }
+}
+
+/** Throws an `ArgumentError` unless `url` is a string or a `URL`. */
+export function checkUrl(where: string, url: unknown): void {
+  if (typeof url !== 'string' && !(url instanceof URL)) throw invalid(where, 'a string or a URL', url);
 }
 
 /** The ticket an `answer` message names; its `abortable` flag says the server takes an abort request. */

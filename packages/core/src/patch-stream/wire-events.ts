@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors/argument-error';
+import { errorMessage } from '../errors/error-message';
 import {
   AbortError,
   DepthLimitError,
@@ -10,6 +11,7 @@ import {
 } from '../errors/errors';
 import { FormatNotRegisteredError } from '../errors/format-not-registered-error';
 import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
+import { writeOwn } from '../patch/apply-patch';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
@@ -66,7 +68,7 @@ export const END_EVENT = 'end';
 
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof FieldstreamError)) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
   }
   const wire: WireError = { name: error.name, code: error.code, message: error.message };
@@ -149,12 +151,7 @@ export function fromWireObservation(wire: Record<string, unknown>): Record<strin
   for (const [key, value] of Object.entries(wire)) {
     const error = value !== null && typeof value === 'object' ? (value as { $error?: WireError }).$error : undefined;
     // An own property whatever the key (`__proto__` from the wire is data, never a prototype).
-    Object.defineProperty(out, key, {
-      value: error !== undefined ? fromWireError(error) : value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    writeOwn(out, key, error !== undefined ? fromWireError(error) : value);
   }
   return out;
 }

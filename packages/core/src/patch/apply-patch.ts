@@ -1,7 +1,6 @@
 import { checkListIndex, checkSegments } from './check-patch';
+import { type Container, isContainer, isRecord } from './container';
 import { formatPath, type PathSegment } from './path';
-
-type Container = Record<string, unknown> | unknown[];
 
 /**
  * Returns a copy of `root` with `value` written at `segments`, copying only the containers on the
@@ -34,7 +33,7 @@ export function applyPatch(root: unknown, segments: readonly PathSegment[], valu
 
 /** Reads an own property only (never the prototype chain). */
 export function readOwn(container: unknown, segment: PathSegment): unknown {
-  if (container === null || typeof container !== 'object') return undefined;
+  if (!isContainer(container)) return undefined;
   if (Array.isArray(container)) return typeof segment === 'number' ? container[segment] : undefined;
   const key = String(segment);
   return Object.hasOwn(container, key) ? (container as Record<string, unknown>)[key] : undefined;
@@ -55,7 +54,7 @@ export function writeOwn(container: Container, segment: PathSegment, value: unkn
 
 function copyContainer(node: unknown, wantArray: boolean): Container {
   if (wantArray) return Array.isArray(node) ? node.slice() : [];
-  if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+  if (isRecord(node)) {
     // Spread defines own data properties, so an own `__proto__` key is copied as data.
     return { ...(node as Record<string, unknown>) };
   }

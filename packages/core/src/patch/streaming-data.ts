@@ -2,6 +2,17 @@
 export type CompletionSource = 'observed_boundary' | 'final_reconciliation' | 'synthetic_repair';
 
 /**
+ * The completion sources numbered from 1 (0: none), for stores that keep a number instead of the
+ * string (the response's event log, the store's shared field records): one table for both.
+ */
+export const COMPLETION_SOURCES: readonly (CompletionSource | undefined)[] = [
+  undefined,
+  'observed_boundary',
+  'final_reconciliation',
+  'synthetic_repair',
+];
+
+/**
  * One field-level patch. Field names match the Agently wire format so a browser can consume a
  * Python Agently backend's instant stream unchanged.
  */

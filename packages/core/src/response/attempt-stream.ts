@@ -1,4 +1,5 @@
 import { invalid } from '../errors/check-argument';
+import { errorMessage } from '../errors/error-message';
 import { FieldstreamError, OutputParseError } from '../errors/errors';
 import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
@@ -275,13 +276,13 @@ async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): P
 
 function asRequestError(error: unknown, text: string, attempt: number): FieldstreamError {
   if (error instanceof FieldstreamError) return annotate(error, text, attempt);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new FieldstreamError('MODEL_FAILED', `The model failed: ${message}`, { rawText: text, attempt, cause: error });
 }
 
 function asParseError(error: unknown, format: FormatName, text: string, attempt: number): FieldstreamError {
   if (error instanceof FieldstreamError) return annotate(error, text, attempt);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new OutputParseError(format, message, { rawText: text, attempt, cause: error });
 }
 

@@ -1,6 +1,6 @@
 import { TextAccumulator } from '../formats/text-accumulator';
 import { parsePath, wildcardOf } from '../patch/path';
-import type { CompletionSource, StreamingData } from '../patch/streaming-data';
+import { COMPLETION_SOURCES, type StreamingData } from '../patch/streaming-data';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import { LogEntries } from './log-entries';
 import { type ChannelReader, LogReader, type ReaderChannel } from './log-reader';
@@ -36,12 +36,6 @@ const OTHER = 0;
 const TEXT = 1;
 const DELTA = 2;
 const DONE = 3; // + 1 observed_boundary, + 2 final_reconciliation, + 3 synthetic_repair
-const SOURCES: readonly (CompletionSource | undefined)[] = [
-  undefined,
-  'observed_boundary',
-  'final_reconciliation',
-  'synthetic_repair',
-];
 const KINDS = 8;
 /** Stands for a fresh empty object or array (a container's opening delta) in a stored entry. */
 const EMPTY_OBJECT = Symbol('{}');
@@ -256,7 +250,7 @@ export class EventLog {
     if (data.event_type === 'done') {
       if (this.#last >= 0 && path === this.#lastPath) this.#last = -1;
       else this.#takeOpen(path);
-      const source = SOURCES.indexOf(data.completion_source);
+      const source = COMPLETION_SOURCES.indexOf(data.completion_source);
       this.#append(DONE + Math.max(source, 0), path, data.value, data.delta);
       return;
     }
@@ -359,7 +353,7 @@ export class EventLog {
       is_complete: kind >= DONE,
       event_type: kind >= DONE ? 'done' : 'delta',
     };
-    const source = SOURCES[kind - DONE];
+    const source = COMPLETION_SOURCES[kind - DONE];
     if (source !== undefined) data.completion_source = source;
     return { type: 'patch', attempt, data };
   }

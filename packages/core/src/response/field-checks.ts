@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { readOwn } from '../patch/apply-patch';
 import { appendSegment, type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
@@ -290,7 +291,7 @@ function rejectionOf(path: string, verdict: Extract<NormalisedVerdict, { ok: fal
 }
 
 function threw(name: string, error: unknown): NormalisedVerdict {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     ok: false,
     validatorName: name,

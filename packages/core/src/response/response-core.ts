@@ -3,6 +3,7 @@ import { AbortError, FieldstreamError } from '../errors/errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { FormatOption } from '../schema/select-format';
 import type { ToolCall } from '../tools/tool-calls';
+import { onAbort } from '../transport/abort';
 import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -106,7 +107,7 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
   const observations = new ReplayLog<ObservationEvent>();
   const controller = new AbortController();
   const aborted = new Promise<void>((resolve) => {
-    controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    onAbort(controller.signal, resolve);
   });
   let status: ResponseStatus = 'idle';
   let attempt = 0;
@@ -144,7 +145,7 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
       if (controller.signal.aborted) settlement = { kind: 'aborted' };
       else if (settlement.kind === 'aborted') abortError ??= new AbortError('The response was aborted', { attempt });
       settled = settlement;
-      options.signal?.removeEventListener('abort', onExternalAbort);
+      stopWatchingSignal();
       if (settlement.kind === 'error' && settlement.requestFailed) log.close(settlement.error);
       else if (settlement.kind === 'aborted') log.close(abortError);
       else log.close();
@@ -158,6 +159,13 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
   const settlement = (): Promise<Settlement> =>
     Promise.race([begin(), aborted.then((): Settlement => ({ kind: 'aborted' }))]);
 
+  /** Settles, then throws when nothing the response streamed can be read: aborted, or its request failed. */
+  const readable = async (): Promise<void> => {
+    const outcome = await settlement();
+    if (outcome.kind === 'aborted') throw abortError;
+    if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+  };
+
   const abort = (reason?: string): void => {
     if (reason !== undefined) checkString('abort reason', reason);
     if (settled !== undefined || controller.signal.aborted) return;
@@ -170,9 +178,7 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
     observations.close();
     running ??= Promise.resolve<Settlement>({ kind: 'aborted' });
   };
-  const onExternalAbort = (): void => abort(abortReason(options.signal));
-  if (options.signal?.aborted === true) abort(abortReason(options.signal));
-  else options.signal?.addEventListener('abort', onExternalAbort, { once: true });
+  const stopWatchingSignal = onAbort(options.signal, () => abort(abortReason(options.signal)));
 
   const response: StreamedResponse<Data> = {
     instant: () => log.read('patch', begin),
@@ -185,15 +191,11 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
       return dataPromise;
     },
     async getText() {
-      const outcome = await settlement();
-      if (outcome.kind === 'aborted') throw abortError;
-      if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+      await readable();
       return log.lastText();
     },
     async getToolCalls() {
-      const outcome = await settlement();
-      if (outcome.kind === 'aborted') throw abortError;
-      if (outcome.kind === 'error' && outcome.requestFailed) throw outcome.error;
+      await readable();
       return (await settledReads()).toolCallsOf(log.replay());
     },
     async getMeta() {

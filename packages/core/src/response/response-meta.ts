@@ -1,4 +1,5 @@
 import { writeOwn } from '../patch/apply-patch';
+import { isRecord } from '../patch/container';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import type { LogEvent } from './event-log';
 
@@ -83,8 +84,4 @@ export function addUsage(total: Record<string, unknown>, usage: Readonly<Record<
       } else writeOwn(into, key, value);
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -105,31 +105,22 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       observe({ type: 'model.request_failed', attempt, error: outcome.error });
       const { error, retryable } = outcome;
       failure = { retryReason: 'request_failed', retryable, error, reason: error.message };
-    } else if (outcome.kind === 'field_rejected') {
-      const rejected = await import('./attempt-failure');
-      if (signal.aborted) return { kind: 'aborted' };
-      failure = rejected.rejectAttempt(
-        { stage: 'field', rejection: outcome.rejection },
-        outcome.text,
-        attempt,
-        observe,
-      );
     } else {
-      observe({ type: 'model.completed', attempt, text: outcome.text });
-      emit({ type: 'status', attempt, status: 'validating' });
-      const checked = await checkAttempt(context, outcome, { attempt, prompt, format: format.name }, fieldChecks);
-      if (signal.aborted) return { kind: 'aborted' };
-      if (checked.stage === 'done') {
-        emit({ type: 'final', attempt, data: checked.data });
-        emit({ type: 'status', attempt, status: 'done' });
-        observe({ type: 'model.done', attempt, validated: true });
-        return { kind: 'done', data: checked.data };
+      let rejection: Rejection;
+      if (outcome.kind === 'field_rejected') rejection = { stage: 'field', rejection: outcome.rejection };
+      else {
+        observe({ type: 'model.completed', attempt, text: outcome.text });
+        emit({ type: 'status', attempt, status: 'validating' });
+        const checked = await checkAttempt(context, outcome, { attempt, prompt, format: format.name }, fieldChecks);
+        if (signal.aborted) return { kind: 'aborted' };
+        if (checked.stage === 'done') return settleDone(context, attempt, checked.data, true);
+        rejection = checked;
       }
       // Only a rejected answer needs its errors, observations and correction wording, so they
       // load on demand (decision 0013); nothing more is emitted if the response aborts meanwhile.
       const rejected = await import('./attempt-failure');
       if (signal.aborted) return { kind: 'aborted' };
-      failure = rejected.rejectAttempt(checked, outcome.text, attempt, observe);
+      failure = rejected.rejectAttempt(rejection, outcome.text, attempt, observe);
     }
 
     if (!failure.raiseNow && failure.retryable && attempt < context.maxRetries) {
@@ -166,12 +157,8 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
       emit({ type: 'attempt', attempt: attempt + 1, format: format.name, reason: failure.retryReason });
       continue;
     }
-    if (failure.hasData && !failure.raiseNow && !context.raiseEnsureFailure) {
-      emit({ type: 'final', attempt, data: failure.data });
-      emit({ type: 'status', attempt, status: 'done' });
-      observe({ type: 'model.done', attempt, validated: false });
-      return { kind: 'done', data: failure.data };
-    }
+    if (failure.hasData && !failure.raiseNow && !context.raiseEnsureFailure)
+      return settleDone(context, attempt, failure.data, false);
     const { error, thrown = error } = failure;
     const requestFailed = failure.retryReason === 'request_failed';
     emit(requestFailed ? { type: 'error', attempt, error, requestFailed } : { type: 'error', attempt, error });
@@ -179,6 +166,14 @@ export async function runResponse(context: RunContext): Promise<Settlement> {
     observe({ type: 'model.failed', attempt, error: thrown });
     return { kind: 'error', error: thrown, requestFailed };
   }
+}
+
+/** The attempt's data is the response's: its `final`, status `done`, and `model.done`. */
+function settleDone(context: RunContext, attempt: number, data: unknown, validated: boolean): Settlement {
+  context.emit({ type: 'final', attempt, data });
+  context.emit({ type: 'status', attempt, status: 'done' });
+  context.observe({ type: 'model.done', attempt, validated });
+  return { kind: 'done', data };
 }
 
 type Checked = { stage: 'done'; data: unknown } | Rejection;

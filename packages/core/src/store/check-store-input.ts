@@ -1,4 +1,5 @@
 import { checkObject, checkOneOf, invalid } from '../errors/check-argument';
+import { isRecord } from '../patch/container';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from '../response/response-events';
 
@@ -66,10 +67,6 @@ export function checkChunkPatches(patches: readonly unknown[]): void {
   for (let i = 0; i < patches.length; i++) {
     if (!isWellFormedPatch(patches[i])) checkPatch(`the chunk's patches[${i}]`, patches[i]);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** `createFieldStore`'s source: anything with a `subscribe(listener)` (a response). */

@@ -1,7 +1,7 @@
+import { deepEqual } from '../patch/deep-equal';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { TOOLS_PATH } from '../tools/tool-calls';
-import { deepEqual } from './deep-equal';
 import type { FieldRecord, FieldStoreState } from './field-store-state';
 import { dataTree, settledRecord, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';

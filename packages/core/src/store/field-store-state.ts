@@ -1,5 +1,5 @@
 import type { FieldstreamError } from '../errors/errors';
-import type { CompletionSource } from '../patch/streaming-data';
+import { COMPLETION_SOURCES, type CompletionSource } from '../patch/streaming-data';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 import { PathMap } from './path-map';
@@ -26,7 +26,7 @@ export function fieldRecord(
   completionSource: CompletionSource | undefined,
   attempt: number,
 ): FieldRecord {
-  const source = SOURCES.indexOf(completionSource);
+  const source = COMPLETION_SOURCES.indexOf(completionSource);
   // A source outside the union (a hand-dispatched event) gets a record of its own.
   if (source < 0) return newRecord(isComplete, completionSource, attempt);
   let slots = records.get(attempt);
@@ -48,12 +48,6 @@ function newRecord(isComplete: boolean, completionSource: CompletionSource | und
 /** Per attempt, the records by source and completeness (no key string: this runs per record write). */
 const records = new Map<number, FieldRecord[]>();
 const MAX_ATTEMPTS = 256;
-const SOURCES: readonly (CompletionSource | undefined)[] = [
-  undefined,
-  'observed_boundary',
-  'final_reconciliation',
-  'synthetic_repair',
-];
 
 /**
  * The latest retry of a response, as its events describe it: made by `status: 'retrying'` (or by

@@ -1,3 +1,4 @@
+import { isContainer } from '../patch/container';
 import { type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';
@@ -19,7 +20,7 @@ import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
 import { applyToolPatch, NO_TOOL_CALLS } from './tool-calls-state';
 import { TreeDraft } from './tree-draft';
-import { isContainer, isContainerKind } from './tree-node';
+import { isContainerKind } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';

@@ -1,14 +1,6 @@
 import { writeOwn } from '../patch/apply-patch';
-import {
-  ArrayNode,
-  type Container,
-  childOf,
-  isContainer,
-  isContainerKind,
-  keysOf,
-  ObjectNode,
-  type Tree,
-} from './tree-node';
+import { isContainer } from '../patch/container';
+import { ArrayNode, type Container, childOf, isContainerKind, keysOf, ObjectNode, type Tree } from './tree-node';
 
 /**
  * The streamed tree to keep for reconciliation once `final` arrived: every subtree equal to the

@@ -1,4 +1,5 @@
 import { readOwn, writeOwn } from '../patch/apply-patch';
+import { type Container, isContainer } from '../patch/container';
 import type { PathSegment } from '../patch/path';
 import { PathMap } from './path-map';
 import { PersistentVector } from './persistent-vector';
@@ -11,8 +12,6 @@ import { PersistentVector } from './persistent-vector';
  * and identity from one snapshot to the next. A plain container in the tree holds no nodes.
  */
 export type Tree = unknown;
-
-type Container = Record<string, unknown> | unknown[];
 
 export abstract class TreeNode {
   /**
@@ -233,11 +232,6 @@ export function materialise(tree: Tree): unknown {
 /** A child's plain value, once `materialise` built it. */
 function materialised(tree: Tree): unknown {
   return tree instanceof TreeNode ? tree.plain : tree;
-}
-
-/** A plain object or array (any non-null object). */
-export function isContainer(value: unknown): value is Container {
-  return value !== null && typeof value === 'object';
 }
 
 /** Whether `tree` is a container (a node or a plain one) that is a list exactly when `array` is true. */

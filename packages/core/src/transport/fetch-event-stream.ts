@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { TransportError } from '../errors/errors';
 import { onAbort, sleep, throwIfAborted, toAbortError } from './abort';
 import { checkFetchEventStream } from './check-transport-input';
@@ -215,7 +216,7 @@ async function openAttempt(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return [new TransportError(`Request to ${url} failed: ${reason}`, 0, '', { url, cause: error })];
   }
   if (!response.ok) {

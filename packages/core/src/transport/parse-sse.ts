@@ -1,4 +1,5 @@
 import { checkObject, checkOptionalSignal } from '../errors/check-argument';
+import { errorMessage } from '../errors/error-message';
 import { FieldstreamError, TransportError } from '../errors/errors';
 import { checkChunkSource } from './check-transport-input';
 import { type ChunkSource, readChunks } from './read-chunks';
@@ -44,6 +45,6 @@ export async function* decodeSSE(
 /** Typed errors pass through; anything else a stream throws means the stream broke. */
 export function asStreamError(error: unknown): FieldstreamError {
   if (error instanceof FieldstreamError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return new TransportError(`The event stream broke off: ${reason}`, 0, '', { cause: error });
 }

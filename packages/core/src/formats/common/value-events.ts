@@ -86,11 +86,6 @@ export function valueEvents(
   return events;
 }
 
-/** Whether `value` is a plain mapping (not null, not an array). */
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Throws a `DepthLimitError` when containers in `value` nest deeper than `maxDepth` (iterative). */
 export function assertMaxDepth(value: unknown, maxDepth: number): void {
   type Entry = { node: unknown; depth: number; parent: Entry | undefined; key: PathSegment };

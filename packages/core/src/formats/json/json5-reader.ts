@@ -1,4 +1,5 @@
 import { DepthLimitError } from '../../errors/errors';
+import { writeOwn } from '../../patch/apply-patch';
 import { formatPath, type PathSegment } from '../../patch/path';
 import { fullWidthStructural, quoteKindOf, skipTrivia } from './json-characters';
 import { readIdentifier, readNumberOrLiteral, readString, type ScalarResult, unexpected } from './json-scalar-reader';
@@ -79,7 +80,7 @@ export function readJsonValue(text: string, start: number, options: ReadOptions 
       return true;
     }
     if (top.isArray) (top.container as unknown[]).push(value);
-    else setOwn(top.container as Record<string, unknown>, top.key as string, value);
+    else writeOwn(top.container as Record<string, unknown>, top.key as string, value);
     top.key = undefined;
     return false;
   };
@@ -213,15 +214,6 @@ function startsMember(text: string, pos: number, code: number, inArray: boolean)
   if (quoteKindOf(text.charCodeAt(pos)) !== undefined) return true;
   if (!inArray) return /[\p{ID_Start}$_]/u.test(String.fromCodePoint(text.codePointAt(pos) as number));
   return /[-+.0-9{[tfnIN]/.test(String.fromCharCode(code));
-}
-
-/** Stores `key` as own data; `__proto__` must not reach the prototype setter. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
 }
 
 function pathOf(frames: readonly Frame[]): string {

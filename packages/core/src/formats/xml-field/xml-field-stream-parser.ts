@@ -1,8 +1,9 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
+import { isRecord } from '../../patch/container';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { OutputDefinition } from '../../schema/define-output';
 import { LineBreakNormaliser } from '../common/line-break-normaliser';
-import { isMapping, pathEvent, valueEvents } from '../common/value-events';
+import { pathEvent, valueEvents } from '../common/value-events';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { FieldBodyScanner } from './field-body-scanner';
 import { isKnownField } from './xml-field-final-parser';
@@ -54,7 +55,7 @@ export class XmlFieldStreamParser implements FormatStreamParser {
     this.#consume(this.#lineBreaks.flush(), events);
     const source: CompletionSource =
       final !== undefined && !final.repaired ? 'final_reconciliation' : 'synthetic_repair';
-    const finalValue = final !== undefined && isMapping(final.value) ? final.value : undefined;
+    const finalValue = final !== undefined && isRecord(final.value) ? final.value : undefined;
     const field = this.#field;
     if (field !== undefined) {
       this.#field = undefined;

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors/error-message';
 import { MAX_YAML_NESTING, nestsTooDeep } from './yaml-nesting-guard';
 import { loadedYamlPackage, YAML_NOT_LOADED } from './yaml-package';
 import { parseYamlSubset, parseYamlSubsetText } from './yaml-subset-parser';
@@ -68,7 +69,7 @@ function parseWithPackage(text: string): YamlParseResult {
       };
     }
     if (error instanceof RangeError) return { ok: false, reason: TOO_DEEP, limit: true };
-    return { ok: false, reason: `invalid YAML: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `invalid YAML: ${errorMessage(error)}` };
   }
 }
 

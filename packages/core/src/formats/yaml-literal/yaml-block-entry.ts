@@ -1,6 +1,8 @@
+import { writeOwn } from '../../patch/apply-patch';
+import { isRecord } from '../../patch/container';
 import { formatPath, type PathSegment } from '../../patch/path';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { isMapping, pathEvent, valueEvents } from '../common/value-events';
+import { pathEvent, valueEvents } from '../common/value-events';
 import { parseYamlLines } from './parse-yaml-text';
 import { splitKeyLine } from './yaml-key-line';
 
@@ -93,7 +95,7 @@ export class YamlBlockEntry {
     if (value === undefined && this.#mode !== 'whole' && this.#container !== undefined) value = this.#container;
     if (value === undefined) {
       const parsed = parseYamlLines(this.#lines, false);
-      if (parsed.ok && isMapping(parsed.value) && Object.hasOwn(parsed.value, this.key)) {
+      if (parsed.ok && isRecord(parsed.value) && Object.hasOwn(parsed.value, this.key)) {
         value = parsed.value[this.key];
       } else if (force && this.#opened) {
         value = this.#container;
@@ -158,16 +160,11 @@ export class YamlBlockEntry {
         for (const event of valueEvents(segments, item, source, this.#maxDepth)) events.push(event);
         container.push(item);
       }
-    } else if (!Array.isArray(container) && isMapping(value)) {
+    } else if (!Array.isArray(container) && isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (Object.hasOwn(container, key)) continue; // a repeated key is not streamed twice
         for (const event of valueEvents([this.key, key], value[key], source, this.#maxDepth)) events.push(event);
-        Object.defineProperty(container, key, {
-          value: value[key],
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
+        writeOwn(container, key, value[key]);
       }
     } else {
       this.#mode = 'whole';
@@ -183,7 +180,7 @@ export class YamlBlockEntry {
       for (let index = container.length; index < value.length; index++) {
         for (const event of valueEvents([this.key, index], value[index], source, this.#maxDepth)) events.push(event);
       }
-    } else if (container !== undefined && !Array.isArray(container) && isMapping(value)) {
+    } else if (container !== undefined && !Array.isArray(container) && isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (Object.hasOwn(container, key)) continue;
         for (const event of valueEvents([this.key, key], value[key], source, this.#maxDepth)) events.push(event);

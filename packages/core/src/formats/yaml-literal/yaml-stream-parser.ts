@@ -1,6 +1,7 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
+import { isRecord } from '../../patch/container';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
-import { isMapping, pathEvent, valueEvents } from '../common/value-events';
+import { pathEvent, valueEvents } from '../common/value-events';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { LiteralBlockEmitter } from './literal-block-emitter';
 import { LiteralBlockTracker } from './literal-block-tracker';
@@ -84,7 +85,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     }
     const source: CompletionSource =
       final !== undefined && !final.repaired ? 'final_reconciliation' : 'synthetic_repair';
-    const finalValue = final !== undefined && isMapping(final.value) ? final.value : undefined;
+    const finalValue = final !== undefined && isRecord(final.value) ? final.value : undefined;
     this.#closeLiteral(source, events, finalValue);
     this.#completeEntry(source, events, finalValue);
     for (const entry of this.#unsettled.splice(0)) this.#settleBlock(entry, source, events, finalValue, true);
@@ -286,7 +287,7 @@ export class YamlLiteralStreamParser implements FormatStreamParser {
     }
     const parsed = parseYamlLines(entry.lines, false);
     // An entry that fails alone (a tab, an alias to an earlier anchor) is left to the final parse.
-    if (!parsed.ok || !isMapping(parsed.value)) return;
+    if (!parsed.ok || !isRecord(parsed.value)) return;
     for (const key of Object.keys(parsed.value)) {
       const value = finalValue !== undefined && Object.hasOwn(finalValue, key) ? finalValue[key] : parsed.value[key];
       this.#emitValue(key, value, source, events);

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors/error-message';
 import type { AnswerFlowDefinition, OperationContext } from './answer-flow-types';
 import { type ItemState, toResult } from './item-state';
 
@@ -12,7 +13,7 @@ export async function observe<Data, Value, App>(
   try {
     await definition.observe({ stageId, results: states.map(toResult) }, context);
   } catch (error) {
-    const message = `observe failed at ${stageId}: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `observe failed at ${stageId}: ${errorMessage(error)}`;
     context.diagnostics?.record({ code: 'observer_failed', stageId, message });
     context.logger?.warn(message, error);
   }

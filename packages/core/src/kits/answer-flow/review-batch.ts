@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors/error-message';
 import { AbortError } from '../../errors/errors';
 import { abortable } from './abortable';
 import { AnswerFlowError } from './answer-flow-error';
@@ -28,7 +29,7 @@ export async function reviewBatch<Data, Value, App>(
     checks = await abortable(definition.review({ items }, context), context.signal);
   } catch (error) {
     if (error instanceof AbortError) throw error;
-    const message = `review unavailable: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `review unavailable: ${errorMessage(error)}`;
     context.diagnostics?.record({ code: 'review_unavailable', stageId, message });
     context.logger?.warn(message, error);
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors/error-message';
 import type { ValidationFailure } from './run-validation';
 import { normaliseVerdict, type ValidationContext, type Validator, validatorName } from './validator';
 
@@ -17,7 +18,7 @@ export async function runValidators(
     try {
       result = await run(data as never, context);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { stage: 'validator_error', validatorName: name, reason: `${name} threw: ${message}`, error };
     }
     const verdict = normaliseVerdict(result, name);
