@@ -59,7 +59,9 @@ export class JsonValueBuilder {
 
   /** The innermost open container. */
   get top(): Frame | undefined {
-    return this.stack[this.stack.length - 1];
+    const stack = this.stack;
+    // Never `stack[-1]`: one read of a negative index turns every read of this site megamorphic.
+    return stack.length === 0 ? undefined : stack[stack.length - 1];
   }
 
   /** Places the value starting now: the root, the next element, or the current key's value. */
