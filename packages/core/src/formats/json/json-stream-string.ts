@@ -90,7 +90,11 @@ export class StringDecoder {
           if (code < 0x20) this.lenient = true;
           j++;
         }
-        if (j > i) text = text.length === 0 ? source.slice(i, j) : text + source.slice(i, j);
+        if (j > i) {
+          // A chunk wholly inside the literal is its own text (no substring call).
+          const run = i === 0 && j === length ? source : source.slice(i, j);
+          text = text.length === 0 ? run : text + run;
+        }
         if (j === length) {
           i = j;
           break;
