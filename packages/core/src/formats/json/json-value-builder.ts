@@ -271,6 +271,10 @@ export class JsonValueBuilder {
       this.#root = value;
       return;
     }
-    writeOwn((stack[stack.length - 1] as Frame).container, this.#segment, value);
+    const container = (stack[stack.length - 1] as Frame).container;
+    const segment = this.#segment;
+    // An element apart: its own store site stays fast, and only a key can be `__proto__`.
+    if (typeof segment === 'number') (container as unknown[])[segment] = value;
+    else writeOwn(container, segment, value);
   }
 }
