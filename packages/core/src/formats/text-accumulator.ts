@@ -1,5 +1,8 @@
-/** How many chunks are joined into one flat block at a time. */
-const BLOCK = 1024;
+/**
+ * How many chunks are joined into one flat block at a time: 256 counted fewer instructions than 1024
+ * (fewer rope nodes alive when a scavenge comes) and than 128 or 32 (more blocks to join).
+ */
+const BLOCK = 256;
 
 /**
  * Collects a stream's text in O(1) per chunk without keeping one rope node per chunk alive: every
@@ -9,22 +12,23 @@ const BLOCK = 1024;
 export class TextAccumulator {
   #text = '';
   #pending = '';
-  #count = 0;
+  /** Chunks until the next flatten (counted down: no module constant read per chunk). */
+  #left = BLOCK;
 
   append(chunk: string): void {
     this.#pending += chunk;
-    if (++this.#count < BLOCK) return;
+    if (--this.#left > 0) return;
     this.#pending.charCodeAt(0);
     this.#text += this.#pending;
     this.#pending = '';
-    this.#count = 0;
+    this.#left = BLOCK;
   }
 
   toString(): string {
     if (this.#pending !== '') {
       this.#text += this.#pending;
       this.#pending = '';
-      this.#count = 0;
+      this.#left = BLOCK;
     }
     return this.#text;
   }

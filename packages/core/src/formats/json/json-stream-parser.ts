@@ -27,24 +27,30 @@ export type JsonStreamParserOptions = FormatParserOptions & {
 /** Why streaming stopped early: the input was not JSON from `offset` on (the final parse decides). */
 export type JsonStreamHalt = { offset: number; reason: string };
 
-// Tokenizer states.
-const PROSE = 0;
-const VALUE = 1;
-const KEY = 2;
-const KEY_STRING = 3;
-const KEY_WORD = 4;
-const COLON = 5;
-const AFTER_VALUE = 6;
-const STRING = 7;
-const WORD = 8;
-const ENDED = 9;
-const HALTED = 10;
-// Comment states: a comment may sit wherever whitespace may.
-const NO_COMMENT = 0;
-const COMMENT_SLASH = 1;
-const LINE_COMMENT = 2;
-const BLOCK_COMMENT = 3;
-const BLOCK_COMMENT_STAR = 4;
+// Enums, not module constants: a bundler inlines an enum member as its number (esbuild does), where
+// a module constant is loaded from the module's context and checked at every comparison of the hot loop.
+/** Tokenizer states. */
+enum State {
+  Prose,
+  Value,
+  Key,
+  KeyString,
+  KeyWord,
+  Colon,
+  AfterValue,
+  String,
+  Word,
+  Ended,
+  Halted,
+}
+/** Comment states: a comment may sit wherever whitespace may. */
+enum Comment {
+  None,
+  Slash,
+  Line,
+  Block,
+  BlockStar,
+}
 
 /**
  * The incremental JSON tokenizer behind the `json` format and the typed fields of the text
@@ -61,8 +67,8 @@ export class JsonStreamParser implements FormatStreamParser {
   readonly #embedded: boolean;
   readonly #value: JsonValueBuilder;
   readonly #decoder = new StringDecoder();
-  #state: number;
-  #comment = NO_COMMENT;
+  #state: State;
+  #comment = Comment.None;
   #word = '';
   /** Where the current word started (absolute offset), for error reports. */
   #wordStart = 0;
@@ -79,7 +85,7 @@ export class JsonStreamParser implements FormatStreamParser {
   constructor(options: JsonStreamParserOptions = {}) {
     this.#embedded = options.embedded ?? false;
     this.#value = new JsonValueBuilder(options.basePath ?? [], options.maxDepth ?? Number.POSITIVE_INFINITY);
-    this.#state = this.#embedded ? VALUE : PROSE;
+    this.#state = this.#embedded ? State.Value : State.Prose;
   }
 
   /** The root value has closed (its `done` was emitted). */
@@ -105,16 +111,16 @@ export class JsonStreamParser implements FormatStreamParser {
     let i = 0;
     try {
       while (i < length) {
-        if (this.#comment !== NO_COMMENT) i = this.#skipComment(chunk, i);
-        else if (this.#state === STRING) i = this.#readString(chunk, i);
+        if (this.#comment !== Comment.None) i = this.#skipComment(chunk, i);
+        else if (this.#state === State.String) i = this.#readString(chunk, i);
         else i = this.#step(chunk, i);
       }
     } catch (error) {
       this.#failure = error as Error;
-      this.#state = HALTED;
+      this.#state = State.Halted;
       throw error;
     }
-    if (this.#state === STRING) value.appendString(this.#decoder.take(false));
+    if (this.#state === State.String) value.appendString(this.#decoder.take(false));
     this.#offset += length;
     return value.events ?? [];
   }
@@ -128,11 +134,11 @@ export class JsonStreamParser implements FormatStreamParser {
     this.#finished = true;
     const value = this.#value;
     value.events = undefined;
-    if (this.#state === WORD && value.stack.length === 0 && parseWord(this.#word) !== NOT_A_VALUE) {
+    if (this.#state === State.Word && value.stack.length === 0 && parseWord(this.#word) !== NOT_A_VALUE) {
       value.completeScalar(parseWord(this.#word));
     }
     value.finish(final, this.#decoder.take(true), this.#word);
-    this.#state = ENDED;
+    this.#state = State.Ended;
     return value.events ?? [];
   }
 
@@ -143,7 +149,7 @@ export class JsonStreamParser implements FormatStreamParser {
    * the json final parser's first step (docs/formats.md §2).
    */
   provenFinal(): FinalParse | undefined {
-    if (this.#lenient || this.#decoder.lenient || this.#embedded || this.#state !== ENDED) return undefined;
+    if (this.#lenient || this.#decoder.lenient || this.#embedded || this.#state !== State.Ended) return undefined;
     if (this.#halt !== undefined || this.#failure !== undefined || !this.#value.rootComplete) return undefined;
     return { value: this.#value.snapshot(), repaired: false, format: 'json' };
   }
@@ -159,14 +165,14 @@ export class JsonStreamParser implements FormatStreamParser {
     return this.#value.snapshot();
   }
 
-  /** Every state but STRING: reads one token (or a run of whitespace / prose / word). */
+  /** Every state but `String`: reads one token (or a run of whitespace / prose / word). */
   #step(chunk: string, index: number): number {
     const state = this.#state;
-    if (state === WORD || state === KEY_WORD) return this.#readWord(chunk, index);
-    if (state === KEY_STRING) return this.#readKeyString(chunk, index);
-    if (state === PROSE) return this.#skipProse(chunk, index);
-    if (state === ENDED || state === HALTED) {
-      if (state === ENDED && /[^ \t\n\r]/.test(chunk.slice(index))) this.#lenient = true;
+    if (state === State.Word || state === State.KeyWord) return this.#readWord(chunk, index);
+    if (state === State.KeyString) return this.#readKeyString(chunk, index);
+    if (state === State.Prose) return this.#skipProse(chunk, index);
+    if (state === State.Ended || state === State.Halted) {
+      if (state === State.Ended && /[^ \t\n\r]/.test(chunk.slice(index))) this.#lenient = true;
       return chunk.length; // the rest is not ours
     }
     for (let i = index; i < chunk.length; i++) {
@@ -181,15 +187,15 @@ export class JsonStreamParser implements FormatStreamParser {
       }
       if (code === 0x2f) {
         this.#lenient = true;
-        this.#comment = COMMENT_SLASH;
+        this.#comment = Comment.Slash;
         return i + 1;
       }
-      if (state === VALUE) return this.#startValue(code, chunk, i);
-      if (state === AFTER_VALUE) return this.#afterValue(code, chunk, i);
-      if (state === KEY) return this.#startKey(code, chunk, i);
+      if (state === State.Value) return this.#startValue(code, chunk, i);
+      if (state === State.AfterValue) return this.#afterValue(code, chunk, i);
+      if (state === State.Key) return this.#startKey(code, chunk, i);
       if (code !== 0x3a) return this.#stop(i, `expected ":" after a key, found ${JSON.stringify(chunk[i])}`);
       (this.#value.top as Frame).open = false;
-      this.#state = VALUE;
+      this.#state = State.Value;
       return i + 1;
     }
     return chunk.length;
@@ -224,14 +230,14 @@ export class JsonStreamParser implements FormatStreamParser {
     if (quoteKindOf(code) !== undefined) {
       this.#decoder.start(code);
       value.openString();
-      this.#state = STRING;
+      this.#state = State.String;
       return i + 1;
     }
     if (isWordChar(code)) {
       value.openWord();
       this.#word = '';
       this.#wordStart = this.#offset + i;
-      this.#state = WORD;
+      this.#state = State.Word;
       return i;
     }
     return this.#stop(i, `unexpected ${JSON.stringify(chunk[i])} where a value should start`);
@@ -242,7 +248,7 @@ export class JsonStreamParser implements FormatStreamParser {
     if (code === 0x2c) {
       this.#afterComma = true;
       top.open = true;
-      this.#state = top.isArray ? VALUE : KEY;
+      this.#state = top.isArray ? State.Value : State.Key;
       return i + 1;
     }
     if (code === (top.isArray ? 0x5d : 0x7d)) return this.#closeContainer(i);
@@ -254,13 +260,13 @@ export class JsonStreamParser implements FormatStreamParser {
     this.#afterComma = false;
     if (quoteKindOf(code) !== undefined) {
       this.#decoder.start(code);
-      this.#state = KEY_STRING;
+      this.#state = State.KeyString;
       return i + 1;
     }
     if (isKeyChar(code)) {
       this.#lenient = true;
       this.#word = '';
-      this.#state = KEY_WORD;
+      this.#state = State.KeyWord;
       return i;
     }
     return this.#stop(i, `unexpected ${JSON.stringify(chunk[i])} where a key should start`);
@@ -272,7 +278,7 @@ export class JsonStreamParser implements FormatStreamParser {
     if (decoder.invalid) return this.#stop(i, 'malformed escape in a key');
     if (decoder.closed) {
       (this.#value.top as Frame).key = decoder.take(true);
-      this.#state = COLON;
+      this.#state = State.Colon;
     }
     return i;
   }
@@ -283,14 +289,14 @@ export class JsonStreamParser implements FormatStreamParser {
     if (decoder.invalid) return this.#stop(i, 'malformed escape in a string');
     if (decoder.closed) {
       this.#value.appendString(decoder.take(true));
-      this.#state = this.#value.closeString() ? ENDED : AFTER_VALUE;
+      this.#state = this.#value.closeString() ? State.Ended : State.AfterValue;
     }
     return i;
   }
 
-  /** A bare word: a value (number, literal) in WORD, an unquoted key in KEY_WORD. */
+  /** A bare word: a value (number, literal) in `Word`, an unquoted key in `KeyWord`. */
   #readWord(chunk: string, index: number): number {
-    const isKey = this.#state === KEY_WORD;
+    const isKey = this.#state === State.KeyWord;
     let i = index;
     while (i < chunk.length && (isKey ? isKeyChar(chunk.charCodeAt(i)) : isWordChar(chunk.charCodeAt(i)))) i++;
     this.#word += chunk.slice(index, i);
@@ -298,7 +304,7 @@ export class JsonStreamParser implements FormatStreamParser {
     // The word ended at a delimiter, which the next state reads.
     if (isKey) {
       (this.#value.top as Frame).key = this.#word;
-      this.#state = COLON;
+      this.#state = State.Colon;
       return i;
     }
     let value = parseStrictWord(this.#word);
@@ -311,13 +317,13 @@ export class JsonStreamParser implements FormatStreamParser {
       (this.#halt as JsonStreamHalt).offset = this.#wordStart;
       return i;
     }
-    this.#state = this.#value.completeScalar(value) ? ENDED : AFTER_VALUE;
+    this.#state = this.#value.completeScalar(value) ? State.Ended : State.AfterValue;
     return i;
   }
 
   #openContainer(isArray: boolean): void {
     this.#value.openContainer(isArray);
-    this.#state = isArray ? VALUE : KEY;
+    this.#state = isArray ? State.Value : State.Key;
   }
 
   /** A closer right after an opener (an empty container) or after a comma (JSON5's trailing comma). */
@@ -327,42 +333,42 @@ export class JsonStreamParser implements FormatStreamParser {
   }
 
   #closeContainer(i: number): number {
-    this.#state = this.#value.closeContainer() ? ENDED : AFTER_VALUE;
+    this.#state = this.#value.closeContainer() ? State.Ended : State.AfterValue;
     return i + 1;
   }
 
   #skipComment(chunk: string, index: number): number {
     let i = index;
-    if (this.#comment === COMMENT_SLASH) {
+    if (this.#comment === Comment.Slash) {
       const code = chunk.charCodeAt(i);
       if (code !== 0x2f && code !== 0x2a) {
-        this.#comment = NO_COMMENT;
+        this.#comment = Comment.None;
         return this.#stop(i, 'a lone "/"');
       }
-      this.#comment = code === 0x2f ? LINE_COMMENT : BLOCK_COMMENT;
+      this.#comment = code === 0x2f ? Comment.Line : Comment.Block;
       i++;
     }
-    if (this.#comment === LINE_COMMENT) {
+    if (this.#comment === Comment.Line) {
       const end = chunk.indexOf('\n', i);
       if (end < 0) return chunk.length;
-      this.#comment = NO_COMMENT;
+      this.#comment = Comment.None;
       return end + 1;
     }
     for (; i < chunk.length; i++) {
       const code = chunk.charCodeAt(i);
-      if (this.#comment === BLOCK_COMMENT_STAR && code === 0x2f) {
-        this.#comment = NO_COMMENT;
+      if (this.#comment === Comment.BlockStar && code === 0x2f) {
+        this.#comment = Comment.None;
         return i + 1;
       }
-      this.#comment = code === 0x2a ? BLOCK_COMMENT_STAR : BLOCK_COMMENT;
+      this.#comment = code === 0x2a ? Comment.BlockStar : Comment.Block;
     }
     return i;
   }
 
   #stop(offset: number, reason: string): number {
-    this.#state = HALTED;
+    this.#state = State.Halted;
     this.#halt = { offset: this.#offset + offset, reason };
-    return offset; // the HALTED state skips the rest
+    return offset; // the State.Halted state skips the rest
   }
 }
 

@@ -1,10 +1,14 @@
 import { closesTypographic, fullWidthStructural, isJsonWhitespace, quoteKindOf } from './json-characters';
 import { hexValue } from './json-stream-chars';
 
+/** `\\`, written as a literal in the hot loop: a module constant is a load from the module's context. */
 const BACKSLASH = 0x5c;
-const NOT_ESCAPING = 0;
-const AFTER_BACKSLASH = 1;
-const HEX_DIGITS = 2;
+/** Where the decoder is in an escape (an enum: bundlers inline its members, where constants are context loads). */
+enum Escape {
+  None,
+  AfterBackslash,
+  HexDigits,
+}
 /** The escapes `JSON.parse` knows (`\u` included); the others are JSON5's. */
 const JSON_ESCAPES = '"\\/bfnrtu';
 
@@ -37,7 +41,7 @@ export class StringDecoder {
   /** A candidate typographic closer and the blanks after it, not yet decided. */
   #pending = '';
   #text = '';
-  #escape = NOT_ESCAPING;
+  #escape = Escape.None;
   #hexLeft = 0;
   #hex = 0;
 
@@ -49,7 +53,7 @@ export class StringDecoder {
     this.#family = kind === 'typographic-double' || kind === 'typographic-single' ? kind : undefined;
     this.#pending = '';
     this.#text = '';
-    this.#escape = NOT_ESCAPING;
+    this.#escape = Escape.None;
     this.closed = false;
     this.invalid = false;
   }
@@ -73,16 +77,24 @@ export class StringDecoder {
       i = decided;
     }
     while (i < length) {
-      if (this.#escape === NOT_ESCAPING) {
+      if (this.#escape === Escape.None) {
         let j = i;
         let code = 0;
         while (j < length) {
           code = source.charCodeAt(j);
-          if (code === BACKSLASH || (family === undefined ? code === quote : closesTypographic(family, code))) break;
+          if (
+            code === 0x5c /* BACKSLASH */ ||
+            (family === undefined ? code === quote : closesTypographic(family, code))
+          )
+            break;
           if (code < 0x20) this.lenient = true;
           j++;
         }
-        if (j > i) text = text.length === 0 ? source.slice(i, j) : text + source.slice(i, j);
+        if (j > i) {
+          // A chunk wholly inside the literal is its own text (no substring call).
+          const run = i === 0 && j === length ? source : source.slice(i, j);
+          text = text.length === 0 ? run : text + run;
+        }
         if (j === length) {
           i = j;
           break;
@@ -109,14 +121,14 @@ export class StringDecoder {
           this.closed = true;
           break;
         }
-        this.#escape = AFTER_BACKSLASH;
-      } else if (this.#escape === AFTER_BACKSLASH) {
+        this.#escape = Escape.AfterBackslash;
+      } else if (this.#escape === Escape.AfterBackslash) {
         const code = source.charCodeAt(i++);
-        this.#escape = NOT_ESCAPING;
+        this.#escape = Escape.None;
         if (!JSON_ESCAPES.includes(String.fromCharCode(code))) this.lenient = true;
         if (code === 0x75 || code === 0x78) {
           // \uXXXX or \xXX
-          this.#escape = HEX_DIGITS;
+          this.#escape = Escape.HexDigits;
           this.#hexLeft = code === 0x75 ? 4 : 2;
           this.#hex = 0;
         } else {
@@ -132,7 +144,7 @@ export class StringDecoder {
         this.#hex = this.#hex * 16 + digit;
         if (--this.#hexLeft === 0) {
           text += String.fromCharCode(this.#hex);
-          this.#escape = NOT_ESCAPING;
+          this.#escape = Escape.None;
         }
       }
     }

@@ -11,9 +11,12 @@ import { keySegment, keyWildcard } from './json-stream-keys';
 import { NOT_A_VALUE, parseWord } from './json-stream-word';
 
 const OBSERVED: CompletionSource = 'observed_boundary';
-const NO_SCALAR = 0;
-const STRING_OPEN = 1;
-const WORD_OPEN = 2;
+/** The scalar being read (an enum: bundlers inline its members, module constants are context loads). */
+enum Scalar {
+  None,
+  StringOpen,
+  WordOpen,
+}
 
 /**
  * Builds the value the tokenizer reads and emits its events: paths, the open-container stack,
@@ -35,7 +38,7 @@ export class JsonValueBuilder {
   #wildcard: string;
   #trail: IndexTrail | undefined;
   #segment: PathSegment = '';
-  #scalar = NO_SCALAR;
+  #scalar = Scalar.None;
   #string = '';
   /** The open string has not emitted its opening delta yet. */
   #fresh = false;
@@ -59,7 +62,9 @@ export class JsonValueBuilder {
 
   /** The innermost open container. */
   get top(): Frame | undefined {
-    return this.stack[this.stack.length - 1];
+    const stack = this.stack;
+    // Never `stack[-1]`: one read of a negative index turns every read of this site megamorphic.
+    return stack.length === 0 ? undefined : stack[stack.length - 1];
   }
 
   /** Places the value starting now: the root, the next element, or the current key's value. */
@@ -112,7 +117,7 @@ export class JsonValueBuilder {
   }
 
   openString(): void {
-    this.#scalar = STRING_OPEN;
+    this.#scalar = Scalar.StringOpen;
     this.#string = '';
     this.#fresh = true;
     this.#store('');
@@ -136,12 +141,12 @@ export class JsonValueBuilder {
 
   /** A bare word (number or literal) starts at the current place. */
   openWord(): void {
-    this.#scalar = WORD_OPEN;
+    this.#scalar = Scalar.WordOpen;
   }
 
   /** A scalar is complete. Returns whether it was the root. */
   completeScalar(value: unknown): boolean {
-    this.#scalar = NO_SCALAR;
+    this.#scalar = Scalar.None;
     this.#emit(doneEvent(this.#path, this.#wildcard, this.#trail, value, OBSERVED));
     this.#store(value);
     if (this.stack.length === 0) {
@@ -154,7 +159,7 @@ export class JsonValueBuilder {
 
   snapshot(): unknown {
     const stack = this.stack;
-    if (this.#scalar === STRING_OPEN) this.#store(this.#string); // bring the open string up to date
+    if (this.#scalar === Scalar.StringOpen) this.#store(this.#string); // bring the open string up to date
     return stack.length === 0 ? this.#root : (stack[0] as Frame).container;
   }
 
@@ -179,10 +184,10 @@ export class JsonValueBuilder {
       finals[depth] = node;
     }
     const scalarFinal = stack.length === 0 ? finalRoot : readOwn(finals[stack.length - 1], this.#segment);
-    let openChild = this.#scalar !== NO_SCALAR;
-    if (this.#scalar === STRING_OPEN) this.#closeStringAtEnd(scalarFinal, source, stringRest);
-    else if (this.#scalar === WORD_OPEN) this.#closeWordAtEnd(scalarFinal, source, word);
-    this.#scalar = NO_SCALAR;
+    let openChild = this.#scalar !== Scalar.None;
+    if (this.#scalar === Scalar.StringOpen) this.#closeStringAtEnd(scalarFinal, source, stringRest);
+    else if (this.#scalar === Scalar.WordOpen) this.#closeWordAtEnd(scalarFinal, source, word);
+    this.#scalar = Scalar.None;
     for (let depth = stack.length - 1; depth >= 0; depth--) {
       const frame = stack.pop() as Frame;
       const found = finals[depth] !== undefined;
@@ -266,6 +271,10 @@ export class JsonValueBuilder {
       this.#root = value;
       return;
     }
-    writeOwn((stack[stack.length - 1] as Frame).container, this.#segment, value);
+    const container = (stack[stack.length - 1] as Frame).container;
+    const segment = this.#segment;
+    // An element apart: its own store site stays fast, and only a key can be `__proto__`.
+    if (typeof segment === 'number') (container as unknown[])[segment] = value;
+    else writeOwn(container, segment, value);
   }
 }
