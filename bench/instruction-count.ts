@@ -1,10 +1,12 @@
 /**
  * Instructions per run under valgrind's callgrind: deterministic where CPU time on a shared machine
- * is not (the same build reads the same count to ~0.1 %), so a bench can judge a ratio target on it.
+ * is not (the same build reads the same count to ~0.1 % while no mark-compact moves in or out of
+ * the window), so a bench can judge a ratio target on it.
  *
  * A probe script takes `<mode> <runs>` and does its mode's work `runs` times. Each mode is counted in
- * two processes, `firstRuns` and `lastRuns` runs; the difference divided by the runs between is one
- * run's instructions, so start-up, loading and the first runs' compiling cancel out.
+ * two processes, `firstRuns` and `lastRuns` runs (three with `middleRuns`); the difference divided
+ * by the runs between is one run's instructions, so start-up, loading and the first runs' compiling
+ * cancel out.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +30,52 @@ export async function instructionsPerRun<Mode extends string>(
   firstRuns: number,
   lastRuns: number,
 ): Promise<Record<Mode, number> | string> {
+  const totals = await instructionTotals(probe, modes, [firstRuns, lastRuns]);
+  if (typeof totals === 'string') return totals;
+  const perRun: Partial<Record<Mode, number>> = {};
+  for (const mode of modes) perRun[mode] = perRunBetween(totals[mode], [firstRuns, lastRuns], 0, 1);
+  return perRun as Record<Mode, number>;
+}
+
+/** One run's instructions from `firstRuns` to `lastRuns`, and in each half of that window (`middleRuns` between). */
+export type SteadyCount = { perRun: number; halves: [number, number] };
+
+/**
+ * Like `instructionsPerRun`, also counted at `middleRuns`: a mark-compact (one per several runs of
+ * a large answer) falls in one half of the window or the other, and the halves show how much it
+ * moved the figure.
+ */
+export async function steadyInstructions<Mode extends string>(
+  probe: string,
+  modes: readonly Mode[],
+  firstRuns: number,
+  middleRuns: number,
+  lastRuns: number,
+): Promise<Record<Mode, SteadyCount> | string> {
+  const points = [firstRuns, middleRuns, lastRuns];
+  const totals = await instructionTotals(probe, modes, points);
+  if (typeof totals === 'string') return totals;
+  const counts: Partial<Record<Mode, SteadyCount>> = {};
+  for (const mode of modes) {
+    const total = totals[mode];
+    counts[mode] = {
+      perRun: perRunBetween(total, points, 0, 2),
+      halves: [perRunBetween(total, points, 0, 1), perRunBetween(total, points, 1, 2)],
+    };
+  }
+  return counts as Record<Mode, SteadyCount>;
+}
+
+function perRunBetween(totals: readonly number[], points: readonly number[], from: number, to: number): number {
+  return ((totals[to] as number) - (totals[from] as number)) / ((points[to] as number) - (points[from] as number));
+}
+
+/** Each mode's whole-process count at each number of runs in `points`. */
+async function instructionTotals<Mode extends string>(
+  probe: string,
+  modes: readonly Mode[],
+  points: readonly number[],
+): Promise<Record<Mode, number[]> | string> {
   try {
     execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
   } catch {
@@ -66,15 +114,18 @@ export async function instructionsPerRun<Mode extends string>(
       if (collected === undefined) throw new Error(`callgrind printed no count: ${stderr.slice(-500)}`);
       return Number(collected);
     };
-    const perRun = async (mode: Mode): Promise<number> =>
-      ((await count(mode, lastRuns)) - (await count(mode, firstRuns))) / (lastRuns - firstRuns);
-    const counts: Partial<Record<Mode, number>> = {};
+    const counted = async (mode: Mode): Promise<number[]> => {
+      const totals: number[] = [];
+      for (const runs of points) totals.push(await count(mode, runs));
+      return totals;
+    };
+    const counts: Partial<Record<Mode, number[]>> = {};
     for (let i = 0; i < modes.length; i += 2) {
       const pair = modes.slice(i, i + 2);
-      const figures = await Promise.all(pair.map(perRun));
+      const figures = await Promise.all(pair.map(counted));
       for (const [j, mode] of pair.entries()) counts[mode] = figures[j];
     }
-    return counts as Record<Mode, number>;
+    return counts as Record<Mode, number[]>;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
