@@ -131,6 +131,12 @@ describe('createSecretRedactor', () => {
     expect(short.push(`hello ${KEY.slice(0, 7)}`)).toBe('hello ');
     expect(short.end()).toBe(KEY.slice(0, 7));
   });
+
+  it('an incremental redaction starts afresh after `end`: a piece at the start of the next text is `[redacted]` too', () => {
+    const scan = createSecretRedactor(KEY).incremental();
+    expect(scan.push(`a ${KEY}`) + scan.end()).toBe(`a ${REDACTED}`);
+    expect(scan.push(`${KEY} b`) + scan.end()).toBe(`${REDACTED} b`);
+  });
 });
 
 describe('createSecretRedactor: the key in any letter case, in hex, as HTML references, percent-encoded beyond ASCII', () => {
