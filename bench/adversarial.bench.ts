@@ -28,6 +28,16 @@ function attempt(run: () => unknown): unknown {
 // starts a piece of the key that never reaches eight characters (the redactor's worst case).
 const KEY = `sk-proj-${'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH'.slice(0, 43)}`;
 const nearMisses = `${KEY.slice(0, 7)}.`.repeat(125_000);
+// The same near-misses percent-escaped, as HTML references and in hex, then escapes that never
+// complete: every reading of the text is fed (on text without escapes the decoded readings rest).
+const nearMiss = KEY.slice(0, 7);
+const escapedUnit = [
+  [...nearMiss].map((char) => `%${char.charCodeAt(0).toString(16)}`).join(''),
+  [...nearMiss].map((char) => `&#x${char.charCodeAt(0).toString(16)};`).join(''),
+  Buffer.from(nearMiss).toString('hex'),
+  '%F0%9F%94&#000000\\',
+].join('.');
+const escapedNearMisses = escapedUnit.repeat(Math.ceil(1_000_000 / escapedUnit.length));
 
 const contenders: Contender[] = [
   { name: 'JSON.parse of the 100 000-deep file (floor)', run: () => attempt(() => JSON.parse(deepest)) },
@@ -51,6 +61,10 @@ const contenders: Contender[] = [
   {
     name: 'key redaction: a megabyte of 7-character near-misses of the key',
     run: () => createSecretRedactor(KEY).redact(nearMisses),
+  },
+  {
+    name: 'key redaction: a megabyte of them escaped, as HTML references, in hex, and unfinished escapes',
+    run: () => createSecretRedactor(KEY).redact(escapedNearMisses),
   },
   {
     name: 'reasoning splitter: 200 000 held spaces, one per push',

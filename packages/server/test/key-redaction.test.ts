@@ -85,6 +85,15 @@ const ENCODED = {
   basic: Buffer.from(`user:${KEY}`).toString('base64'),
 };
 
+/** The key as upstreams that transform it echo it: upper-cased, a piece's UTF-8 bytes in hex, a piece as HTML references. */
+const TRANSFORMED = {
+  upper: KEY.toUpperCase(),
+  hex: Buffer.from(KEY.slice(10, 50)).toString('hex'),
+  html: [...KEY.slice(50, 75)]
+    .map((char, i) => (i % 2 ? `&#x${char.charCodeAt(0).toString(16)};` : `&#${char.charCodeAt(0)};`))
+    .join(''),
+};
+
 describe('the model proxy keeps the key from the browser in its other representations', () => {
   /** Every byte the browser can see: status, headers and body. */
   async function visible(response: Response): Promise<string> {
@@ -136,6 +145,29 @@ describe('the model proxy keeps the key from the browser in its other representa
       `${sseChunk('key [redacted] then dXNlcjp[redacted]M=')}data: ${JSON.stringify({ echo: '[redacted]' })}\n\n`,
     );
     for (const header of Object.keys(echoingHeaders)) expect(seen).not.toContain(`${header}:`);
+  });
+
+  it('upper-cased, in hex and as HTML character references, in a 401 body and in an SSE answer cut into 4-character chunks', async () => {
+    const message = `key ${TRANSFORMED.upper}; hex ${TRANSFORMED.hex}; html ${TRANSFORMED.html}.`;
+    const failed = await post(
+      await upstreamAnswering((res) => {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message } }));
+      }),
+    );
+    expect(failed.status).toBe(401);
+    expect(await failed.json()).toMatchObject({
+      error: { message: 'key [redacted]; hex [redacted]; html [redacted].', code: 'upstream_error' },
+    });
+    const streamed = await post(
+      await upstreamAnswering((res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return drip(res, `${sseChunk(message)}data: [DONE]\n\n`, 4);
+      }),
+    );
+    expect(await streamed.text()).toBe(
+      `${sseChunk('key [redacted]; hex [redacted]; html [redacted].')}data: [DONE]\n\n`,
+    );
   });
 });
 

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  base64Encodings,
+  encodedPieceOf,
+  jsonEscapeAll,
+  keyChar,
+  leaks,
+  oddKeyArb,
+  percentEncodeAll,
+  wholeEncodings,
+} from '../../core/test/support/secret-representations';
 import { scrubSecret, scrubStream } from '../src/scrub-secret';
 
 const KEY = 'sk-live-abcdef0123456789';
@@ -14,13 +24,16 @@ function leakedPieces(text: string, key: string): string[] {
   return [...pieces];
 }
 
-/** The definition, by brute force: every run of ≥ 8 characters (the whole key if shorter) that occurs in the key is covered; each covered stretch becomes one `[redacted]`. */
+/** `text` with its ASCII letters in lower case. */
+const foldCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** The definition, by brute force: every run of ≥ 8 characters (the whole key if shorter) that occurs in the key, letters in any case, is covered; each covered stretch becomes one `[redacted]`. */
 function reference(text: string, key: string): string {
   const min = Math.min(8, key.length);
   const covered = new Array<boolean>(text.length).fill(false);
   for (let i = 0; i < text.length; i++) {
     let j = i;
-    while (j < text.length && key.includes(text.slice(i, j + 1))) j++;
+    while (j < text.length && foldCase(key).includes(foldCase(text.slice(i, j + 1)))) j++;
     if (j - i >= min && j > i) covered.fill(true, i, j);
   }
   let out = '';
@@ -49,13 +62,13 @@ async function throughStream(
   return { text: chunks.join(''), chunks };
 }
 
-/** `text` cut at the given points (clamped, sorted, deduplicated). */
+/** `text` cut at the given points (clamped, moved off the middle of a surrogate pair: each part is sent as UTF-8, sorted, deduplicated). */
 function cut(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((point) => Math.min(point, text.length)))].sort((a, b) => a - b);
+  const whole = (point: number) => (/[\uDC00-\uDFFF]/.test(text[point] ?? '') ? point - 1 : point);
+  const points = [...new Set(cuts.map((point) => whole(Math.min(point, text.length))))].sort((a, b) => a - b);
   return [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length));
 }
 
-const keyChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_');
 const keyArb = fc.string({ unit: keyChar, minLength: 8, maxLength: 80 });
 /** Neighbours that used to stop the old scrubber: `.`, `-`, `_`, letters, digits, quotes, spaces, non-ASCII. */
 const neighbour = fc.string({ unit: fc.constantFrom(...'.-_aZ9 "\'…:/\n'), maxLength: 4 });
@@ -181,17 +194,6 @@ describe('scrubStream', () => {
   });
 });
 
-/** Every byte of `text` as `%XX` (what an upstream that encodes everything echoes). */
-function percentEncodeAll(text: string, lower = false): string {
-  const hex = (code: number) => code.toString(16).padStart(2, '0');
-  return [...new TextEncoder().encode(text)].map((byte) => `%${lower ? hex(byte) : hex(byte).toUpperCase()}`).join('');
-}
-
-/** Every character of `text` as a JSON `\uXXXX` escape (as .NET's encoder writes `+`, or one that escapes all). */
-function jsonEscapeAll(text: string): string {
-  return [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-}
-
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
@@ -203,7 +205,7 @@ describe('scrubSecret: the key in another representation', () => {
 
   it.each([
     ['every byte, upper case', percentEncodeAll(LONG_KEY), LONG_KEY],
-    ['every byte, lower case', percentEncodeAll(LONG_KEY, true), LONG_KEY],
+    ['every byte, lower case', percentEncodeAll(LONG_KEY, false), LONG_KEY],
     ['as encodeURIComponent writes it', encodeURIComponent(ODD_KEY), ODD_KEY],
     ['encoded twice', encodeURIComponent(encodeURIComponent(ODD_KEY)), ODD_KEY],
     ['a 10-character piece, every byte', percentEncodeAll(ODD_KEY.slice(4, 14)), ODD_KEY],
@@ -268,92 +270,14 @@ describe('scrubSecret: the key in another representation', () => {
 });
 
 describe('scrubSecret and scrubStream: no representation of a piece of the key survives', () => {
-  /**
-   * Keys with characters that encoders change. Not `%` or `\`: a text quoting such a key in a mix of
-   * escapes can be read two ways (is `\r` the key's or an escape?); such a key is redacted as written.
-   */
-  const oddKeyArb = fc.string({
-    unit: fc.oneof(keyChar, fc.constantFrom(...'/+="~?&é ')),
-    minLength: 8,
-    maxLength: 60,
-  });
-  type Encode = (piece: string, salt: readonly boolean[]) => string;
-  const percentByte = (byte: number, lower: boolean) => {
-    const hex = byte.toString(16).padStart(2, '0');
-    return `%${lower ? hex : hex.toUpperCase()}`;
-  };
-  /** Each character escaped or not as `salt` says (ASCII ones only, as a URL encoder leaves the rest). */
-  const someChars = (piece: string, salt: readonly boolean[], escapeChar: (char: string) => string) =>
-    [...piece]
-      .map((char, i) => (salt[i % salt.length] && char.charCodeAt(0) < 0x80 ? escapeChar(char) : char))
-      .join('');
-  const encodings: Record<string, Encode> = {
-    raw: (piece) => piece,
-    percentAll: (piece, salt) =>
-      [...new TextEncoder().encode(piece)].map((byte) => percentByte(byte, salt[0] ?? false)).join(''),
-    percentSome: (piece, salt) => someChars(piece, salt, (char) => percentByte(char.charCodeAt(0), salt[1] ?? false)),
-    uriTwice: (piece) => encodeURIComponent(encodeURIComponent(piece)),
-    jsonSome: (piece, salt) =>
-      someChars(JSON.stringify(piece).slice(1, -1), salt, (char) => (char === '\\' ? char : jsonEscapeAll(char))),
-    jsonSlash: (piece) => JSON.stringify(piece).slice(1, -1).replaceAll('/', '\\/'),
-    jsonTwice: (piece) => JSON.stringify(JSON.stringify(piece)).slice(2, -2),
-    base64: (piece, salt) => base64(`${'x'.repeat(salt.length % 3)}${piece}`),
-    base64url: (piece, salt) => base64url(`${'xy'.slice(0, salt.length % 3)}${piece}`),
-    base64Slash: (piece, salt) => base64(`${'x'.repeat(salt.length % 3)}${piece}`).replaceAll('/', '\\/'),
-  };
-
-  /** Undoes every encoding above (applied until nothing changes), independently of the redactor's decoder. */
-  function decodeAll(text: string): string {
-    let current = text;
-    for (let round = 0; round < 4; round++) {
-      const next = current
-        .replace(/%([0-7][0-9A-Fa-f])/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-        .replace(/\\+u([0-9A-Fa-f]{4})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-        .replace(/\\+([/"])/g, '$1');
-      if (next === current) break;
-      current = next;
-    }
-    return current;
-  }
-
-  /** The base64 and base64url characters that depend on `key` alone, at each alignment. */
-  function base64Forms(key: string): string[] {
-    const size = Buffer.byteLength(key);
-    return [0, 1, 2].flatMap((before) =>
-      [base64, base64url].map((encode) =>
-        encode('\0'.repeat(before) + key).slice(Math.ceil((8 * before) / 6), Math.floor((8 * (before + size)) / 6)),
-      ),
-    );
-  }
-
-  /** The 8-character pieces of the key, or of one of its base64 forms, that `text` shows as written or decoded. */
-  function leaks(text: string, key: string): string[] {
-    return text
-      .split(REDACTED)
-      .flatMap((part) =>
-        [part, decodeAll(part)].flatMap((seen) =>
-          [key, ...base64Forms(key)].flatMap((form) => leakedPieces(seen, form)),
-        ),
-      );
-  }
-
   /** A text with random ≥ 8-character pieces of `key`, each in a random representation, between fillers. */
-  function textWithEncodedPieces(key: string) {
-    const piece = fc
-      .tuple(fc.nat(key.length - 8), fc.nat(key.length - 8))
-      .map(([start, extra]) => key.slice(start, start + 8 + Math.min(extra, key.length - 8 - start)));
-    const encoded = fc
-      .tuple(
-        fc.constantFrom(...Object.values(encodings)),
-        piece,
-        fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
-      )
-      .map(([encode, text, salt]) => encode(text, salt));
-    return fc
-      .array(fc.tuple(filler, neighbour, encoded, neighbour), { maxLength: 5 })
+  const textWithEncodedPieces = (key: string) =>
+    fc
+      .array(fc.tuple(filler, neighbour, encodedPieceOf(key, { ...wholeEncodings, ...base64Encodings }), neighbour), {
+        maxLength: 5,
+      })
       .chain((parts) => fc.tuple(fc.constant(parts.flat().join('')), filler))
       .map(([body, tail]) => body + tail);
-  }
 
   const keyAndText = oddKeyArb.chain((key) => fc.tuple(fc.constant(key), textWithEncodedPieces(key)));
 

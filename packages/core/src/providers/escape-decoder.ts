@@ -1,19 +1,27 @@
-/** What `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r` and `\t` stand for. */
-const SHORT_ESCAPES = new Map(
-  [...'"\\/bfnrt'].map((char, i) => [char.charCodeAt(0), [34, 92, 47, 8, 12, 10, 13, 9][i]!]),
-);
-const PERCENT = 37;
-const BACKSLASH = 92;
-const LETTER_U = 117;
+import { type DecodedUnit, emitCodePoint } from './decoded-unit';
+import type { EscapeReader } from './escape';
+import { readHtmlReference } from './html-reference';
+import { readJsonEscape } from './json-escape';
+import { readPercentEscape } from './percent-escape';
 
-/** Receives one decoded UTF-16 code unit and the characters `[from, to)` of the text it was written as. */
-export type DecodedUnit = (unit: number, from: number, to: number) => void;
+/** The escapes by the unit that introduces them: `%`, `\` and `&`. */
+const READERS = new Map<number, EscapeReader>([
+  [37, readPercentEscape],
+  [92, readJsonEscape],
+  [38, readHtmlReference],
+]);
+
+/** Whether `unit` can start an escape: `%`, `\` or `&`. */
+export function startsEscape(unit: number): boolean {
+  return READERS.has(unit);
+}
 
 /**
  * Decodes one level of the escapes an upstream may quote a secret in, as code units arrive: percent
- * escapes of ASCII characters (`%2F`, either case) and JSON string escapes (`\u002f`, `\/`, `\"`,
- * `\\`). Every other unit stands for itself. Fed by another decoder it reads a second level
- * (`%252F`, `\\u002f`). An escape not yet complete waits for more units; `end` reads them as they are.
+ * escapes (`%2F`, `%C3%A9`), JSON string escapes (`\u002f`, `\/`, `\"`, `\\`) and HTML character
+ * references (`&#45;`, `&#x2d;`, `&amp;`), in any mix. Every other unit stands for itself. Fed by
+ * another decoder it reads a second level (`%252F`, `\\u002f`, `&amp;#45;`, `%26lt%3B`). An escape
+ * not yet complete (12 units at most) waits for more units; `end` reads them as they are.
  */
 export class EscapeDecoder {
   /** The units of an escape that may still complete, and where each was written. */
@@ -24,7 +32,7 @@ export class EscapeDecoder {
   constructor(private readonly emit: DecodedUnit) {}
 
   feed(unit: number, from: number, to: number): void {
-    if (this.units.length === 0 && unit !== PERCENT && unit !== BACKSLASH) {
+    if (this.units.length === 0 && !startsEscape(unit)) {
       this.emit(unit, from, to);
       return;
     }
@@ -38,58 +46,26 @@ export class EscapeDecoder {
     this.resolve(true);
   }
 
+  /** Whether no escape is pending. */
+  get idle(): boolean {
+    return this.units.length === 0;
+  }
+
   /** Emits what the pending units decode to, as far as they are known (all of them when `final`). */
   private resolve(final: boolean): void {
-    while (this.units.length > 0) {
-      const length = escapeLength(this.units);
-      if (length === undefined && !final) return;
-      if (length === undefined || length === 1) {
-        this.take(1, this.units[0]!);
-        continue;
-      }
-      const units = this.units;
-      const unit =
-        units[0] === PERCENT
-          ? hexValue(units, 1, 2)
-          : units[1] === LETTER_U
-            ? hexValue(units, 2, 4)
-            : SHORT_ESCAPES.get(units[1]!)!;
-      this.take(length, unit);
+    const { units, froms, tos } = this;
+    let head = 0;
+    while (head < units.length) {
+      const read = READERS.get(units[head]!)?.(units, head);
+      if (read === 'more' && !final) break;
+      const count = typeof read === 'object' ? read.length : 1;
+      const codePoint = typeof read === 'object' ? read.codePoint : units[head]!;
+      emitCodePoint(this.emit, codePoint, froms[head]!, tos[head + count - 1]!);
+      head += count;
     }
+    if (head === 0) return;
+    units.splice(0, head);
+    froms.splice(0, head);
+    tos.splice(0, head);
   }
-
-  /** Emits `unit` for the first `count` pending units. */
-  private take(count: number, unit: number): void {
-    this.emit(unit, this.froms[0]!, this.tos[count - 1]!);
-    this.units.splice(0, count);
-    this.froms.splice(0, count);
-    this.tos.splice(0, count);
-  }
-}
-
-/** How many units the escape at the start of `units` takes: 1 when none starts there, `undefined` when more are needed. */
-function escapeLength(units: readonly number[]): number | undefined {
-  const first = units[0]!;
-  if (first !== PERCENT && first !== BACKSLASH) return 1;
-  if (first === PERCENT) {
-    if (units.length < 3) return undefined;
-    return isHex(units, 1, 2) && hexValue(units, 1, 2) <= 0x7f ? 3 : 1;
-  }
-  if (units.length < 2) return undefined;
-  if (units[1] !== LETTER_U) return SHORT_ESCAPES.has(units[1]!) ? 2 : 1;
-  if (units.length < 6) return isHex(units, 2, units.length - 2) ? undefined : 1;
-  return isHex(units, 2, 4) ? 6 : 1;
-}
-
-function isHex(units: readonly number[], start: number, count: number): boolean {
-  for (let i = start; i < start + count; i++) {
-    const unit = units[i]!;
-    const digit = (unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 70) || (unit >= 97 && unit <= 102);
-    if (!digit) return false;
-  }
-  return true;
-}
-
-function hexValue(units: readonly number[], start: number, count: number): number {
-  return Number.parseInt(String.fromCharCode(...units.slice(start, start + count)), 16);
 }

@@ -1,13 +1,18 @@
+import { foldCase } from './secret-forms';
 import type { SubstringAutomaton } from './substring-automaton';
 
 /** Receives the characters `[from, to)` of a text that wrote a piece of a secret. */
 export type CoveredRun = (from: number, to: number) => void;
 
+/** How letters are compared: folded to lower case (the automaton's texts are folded too), or as written. */
+export type LetterCase = 'any case' | 'as written';
+
 /**
  * Finds, in a sequence of code units each written as some characters of a text, every run of
- * `minPiece` or more units that the automaton recognises. After each unit, `run` is the longest run
- * ending there that it recognises; such runs start at non-decreasing units, so the text before
- * {@link frontier} can no longer become part of a covered run.
+ * `minPiece` or more units that the automaton recognises, letters compared as `letters` says.
+ * After each unit, `run` is the longest run ending there that it recognises; such runs start at
+ * non-decreasing units, so the text before {@link frontier} can no longer become part of a
+ * covered run.
  */
 export class PieceMatcher {
   private state = 0;
@@ -24,11 +29,11 @@ export class PieceMatcher {
   constructor(
     automaton: SubstringAutomaton,
     private readonly minPiece: number,
-    longestRun: number,
     private readonly cover: CoveredRun,
+    private readonly letters: LetterCase,
   ) {
     ({ next: this.next, link: this.link, length: this.length } = automaton);
-    this.starts = new Array<number>(longestRun + 1).fill(0);
+    this.starts = new Array<number>(automaton.longest + 1).fill(0);
   }
 
   /** The text before this is final: not part of the current run, or covered already. */
@@ -36,9 +41,30 @@ export class PieceMatcher {
     return Math.max(this.runStart, this.coveredTo);
   }
 
-  feed(unit: number, from: number, to: number): void {
+  /** Whether no run is under way: the last unit continued no piece. */
+  get resting(): boolean {
+    return this.run === 0;
+  }
+
+  /**
+   * Takes the state of `leader`, a matcher of the same automaton that read the same units since
+   * both last rested: as if this one had read them too. Costs the length of the current run.
+   */
+  follow(leader: PieceMatcher): void {
+    const ring = this.starts.length;
+    for (let back = 1; back <= leader.run; back++)
+      this.starts[(leader.fed - back) % ring] = leader.starts[(leader.fed - back) % ring]!;
+    this.fed = leader.fed;
+    this.state = leader.state;
+    this.run = leader.run;
+    this.runStart = leader.runStart;
+    this.coveredTo = leader.coveredTo;
+  }
+
+  feed(written: number, from: number, to: number): void {
     const { next, link, length } = this;
     let { state, run } = this;
+    const unit = this.letters === 'any case' ? foldCase(written) : written;
     let target = next[state]!.get(unit);
     while (target === undefined && state !== 0) {
       state = link[state]!;

@@ -1,20 +1,16 @@
 // The one key redactor of Fieldstream: the providers redact their `apiKey` from every error they
 // raise, and @fieldstream/server's proxy redacts its key from every response with the same code.
 
-import { EscapeDecoder } from './escape-decoder';
-import { PieceMatcher } from './piece-matcher';
-import { secretForms } from './secret-forms';
+import { MIN_PIECE, secretForms } from './secret-forms';
+import { type SecretAutomata, SecretReadings } from './secret-readings';
 import { SubstringAutomaton } from './substring-automaton';
 
 /** What a redacted piece of a secret becomes. */
 export const REDACTED = '[redacted]';
 
-/** The shortest piece of a secret that is redacted (a shorter secret is redacted whole). */
-const MIN_PIECE = 8;
-
 /** Text that arrives in parts: `push` returns what can be passed on now, `end` the rest. */
 export type IncrementalRedaction = {
-  /** The text that can no longer become part of a piece of the secret, redacted (holds back a few dozen characters at most). */
+  /** The text that can no longer become part of a piece of the secret, redacted (holds back a few dozen characters of text as encoders write it, under a thousand whatever it is, nothing after a line break). */
   push(part: string): string;
   /** The rest, redacted. Everything returned, joined, equals `redact` of all the parts joined. */
   end(): string;
@@ -30,28 +26,33 @@ export type SecretRedactor = {
 
 /**
  * A redactor for `secret`: every run of 8 or more characters of a text that also occurs in the
- * secret (the whole secret when it is shorter than 8) becomes `[redacted]`, whatever characters
- * surround it; overlapping or touching runs become one `[redacted]`. An upstream error quoting
- * the key's first 24 characters followed by `...`, or its last 16 after `ending in `, loses them.
- * So do the secret's other representations: a run written with percent escapes (`%73%6B`, also
- * encoded twice) or JSON escapes (`\u0073`, `\/`, also escaped twice) that decodes to 8+ of its
- * characters, and a run of 8+ characters of its base64 or base64url form (a secret of 8+ characters,
- * at any alignment: an echoed `Authorization: Basic` value), escaped or not.
+ * secret (the whole secret when it is shorter than 8), its ASCII letters in any case, becomes
+ * `[redacted]`, whatever characters surround it; overlapping or touching runs become one
+ * `[redacted]`. An upstream error quoting the key's first 24 characters followed by `...`, or its
+ * last 16 after `ending in `, loses them. So do the secret's other representations: a run that
+ * decodes to 8+ of its characters written with percent escapes (`%73%6B`, `%C3%A9` for a
+ * non-ASCII character, also encoded twice), JSON escapes (`\u0073`, `\/`, also escaped twice) or
+ * HTML character references (`&#115;`, `&#x73;`, `&amp;`, also escaped twice), in any mix and
+ * any case; a run of contiguous hex digits (either case) writing the UTF-8 bytes of 8+ of its
+ * characters from a byte boundary (`736b2d…`); and a run of 8+ characters of its base64 or
+ * base64url form (a secret of 8+ characters, at any alignment: an echoed `Authorization: Basic`
+ * value), escaped or not, in its own case only.
  *
- * Linear in the text: a suffix automaton of those forms gives, at each position of the text as
- * written and as decoded (once and twice), the longest run ending there that it recognises; such
- * runs start at non-decreasing positions, so text is final as soon as every current run starts after it (the
- * incremental form holds back a few dozen characters at most, and nothing after a line break).
+ * Linear in the text: a suffix automaton of those forms gives, at each position of each reading
+ * of the text ({@link SecretReadings}), the longest run ending there that it recognises; such runs
+ * start at non-decreasing positions, so text is final as soon as every current run starts after it
+ * (the incremental form holds back a few dozen characters for text as encoders write it, under a
+ * thousand whatever the text, and nothing after a line break).
  */
 export function createSecretRedactor(secret: string): SecretRedactor {
   const minPiece = Math.min(MIN_PIECE, secret.length);
-  const forms = secretForms(secret, minPiece);
-  const automaton = secret === '' ? undefined : new SubstringAutomaton(forms);
-  const longestRun = Math.max(...forms.map((form) => form.length));
+  const forms = secretForms(secret);
+  const automata: SecretAutomata = {
+    caseless: new SubstringAutomaton([forms.caseless]),
+    exact: forms.exact.length > 0 ? new SubstringAutomaton(forms.exact) : undefined,
+  };
   const incremental = (): IncrementalRedaction =>
-    automaton === undefined
-      ? { push: (part) => part, end: () => '' }
-      : new RedactionScan(automaton, minPiece, longestRun);
+    secret === '' ? { push: (part) => part, end: () => '' } : new RedactionScan(automata, minPiece);
   return {
     redact(text) {
       const scan = incremental();
@@ -62,11 +63,9 @@ export function createSecretRedactor(secret: string): SecretRedactor {
 }
 
 /**
- * One pass over a text, read three ways: as written, with its escapes decoded, and with the escapes
- * those decode to decoded again. Each reading reports
- * the stretches of the text that wrote a piece of the secret; the text before every reading's
- * frontier is final and released, each stretch of covered text (joined when they overlap or touch)
- * as one `[redacted]`.
+ * One pass over a text and its readings ({@link SecretReadings}), which report the stretches of
+ * the text that wrote a piece of the secret; the text before every reading's frontier is final and
+ * released, each stretch of covered text (joined when they overlap or touch) as one `[redacted]`.
  */
 class RedactionScan implements IncrementalRedaction {
   /** The characters not yet released, from position `base` of the whole text on. */
@@ -76,15 +75,11 @@ class RedactionScan implements IncrementalRedaction {
   private covered: [from: number, to: number][] = [];
   /** Whether the last thing released was `[redacted]` (a stretch touching it joins it). */
   private afterRedaction = false;
-  /** The text as written, decoded once and decoded twice (an escape inside an escape). */
-  private matchers!: PieceMatcher[];
-  private decoder!: EscapeDecoder;
-  private innerDecoder!: EscapeDecoder;
+  private readings!: SecretReadings;
 
   constructor(
-    private readonly automaton: SubstringAutomaton,
+    private readonly automata: SecretAutomata,
     private readonly minPiece: number,
-    private readonly longestRun: number,
   ) {
     this.restart();
   }
@@ -92,41 +87,26 @@ class RedactionScan implements IncrementalRedaction {
   push(part: string): string {
     const at = this.base + this.held.length;
     this.held += part;
-    const [written] = this.matchers;
-    for (let i = 0; i < part.length; i++) {
-      const unit = part.charCodeAt(i);
-      written!.feed(unit, at + i, at + i + 1);
-      this.decoder.feed(unit, at + i, at + i + 1);
-    }
-    return this.release(Math.min(...this.matchers.map((matcher) => matcher.frontier)));
+    for (let i = 0; i < part.length; i++) this.readings.feed(part.charCodeAt(i), at + i);
+    return this.release(this.readings.frontier);
   }
 
   end(): string {
-    this.decoder.end();
-    this.innerDecoder.end();
+    this.readings.end();
     const rest = this.release(this.base + this.held.length);
     this.restart();
     return rest;
   }
 
   private restart(): void {
-    const cover = (from: number, to: number) => this.cover(from, to);
     this.held = '';
     this.base = 0;
     this.covered = [];
-    const [written, once, twice] = [0, 1, 2].map(
-      () => new PieceMatcher(this.automaton, this.minPiece, this.longestRun, cover),
-    ) as [PieceMatcher, PieceMatcher, PieceMatcher];
-    this.matchers = [written, once, twice];
-    const inner = new EscapeDecoder((unit, from, to) => twice.feed(unit, from, to));
-    this.innerDecoder = inner;
-    this.decoder = new EscapeDecoder((unit, from, to) => {
-      once.feed(unit, from, to);
-      inner.feed(unit, from, to);
-    });
+    this.afterRedaction = false;
+    this.readings = new SecretReadings(this.automata, this.minPiece, (from, to) => this.cover(from, to));
   }
 
-  /** Adds a covered stretch, joining those it overlaps or touches (the two readings report out of order). */
+  /** Adds a covered stretch, joining those it overlaps or touches (the readings report out of order). */
   private cover(from: number, to: number): void {
     const covered = this.covered;
     let i = covered.length;

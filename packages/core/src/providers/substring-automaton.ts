@@ -8,8 +8,11 @@ export class SubstringAutomaton {
   readonly next: Map<number, number>[] = [new Map()];
   readonly link: number[] = [-1];
   readonly length: number[] = [0];
+  /** The length of the longest text: no run it recognises is longer. */
+  readonly longest: number;
 
   constructor(texts: readonly string[]) {
+    this.longest = Math.max(0, ...texts.map((text) => text.length));
     for (const text of texts) {
       let last = 0;
       for (let i = 0; i < text.length; i++) last = this.extend(last, text.charCodeAt(i));
