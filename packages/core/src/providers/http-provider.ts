@@ -81,7 +81,7 @@ export function redactingKey(apiKey: string | undefined, model: Model): Model {
       yield* model(request, options);
     } catch (error) {
       // Loaded on demand (decision 0013): only a failing request needs the redactor.
-      const { createSecretRedactor, redactError } = await import('./redact-secret');
+      const { createSecretRedactor, redactError } = await import('../redaction/redact-secret');
       throw redactError(error, createSecretRedactor(apiKey));
     }
   };
