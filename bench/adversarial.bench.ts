@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStreamParser } from '@fieldstream/core';
 import { parseOutputDetailed } from '../packages/core/src/formats/parse-output';
-import { createSecretRedactor } from '../packages/core/src/redaction/redact-secret';
 import { ReasoningSplitter } from '../packages/core/src/reasoning/reasoning-splitter';
+import { createSecretRedactor } from '../packages/core/src/redaction/redact-secret';
 import { type Contender, measure, printTable } from './harness';
 
 const suite = join(import.meta.dirname, '..', 'packages', 'core', 'test', 'fixtures', 'JSONTestSuite');
