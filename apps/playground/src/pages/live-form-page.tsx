@@ -1,5 +1,6 @@
 import { LiveForm, useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { isStreamingStatus } from '../components/busy';
 import { FinalData } from '../components/final-data';
 import { ReasoningPanel } from '../components/reasoning-panel';
 import { RunStatus } from '../components/run-status';
@@ -29,7 +30,7 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
         onChange={setSettings}
         onStart={() => run.start(settings)}
         onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">

@@ -1,5 +1,6 @@
 import { FieldProgress, LiveForm, useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { isStreamingStatus } from '../components/busy';
 import { FinalData } from '../components/final-data';
 import { renderProvenance } from '../components/provenance-value';
 import { RetryLog } from '../components/retry-log';
@@ -30,7 +31,7 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
         onChange={setSettings}
         onStart={() => run.start(settings)}
         onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">

@@ -1,5 +1,6 @@
 import { useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import { isStreamingStatus } from '../components/busy';
 import { EventLog } from '../components/event-log';
 import { FinalData } from '../components/final-data';
 import { RawText } from '../components/raw-text';
@@ -30,7 +31,7 @@ export function TimelinePage({ params }: { params: URLSearchParams }): ReactElem
           run.start(settings);
         }}
         onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">

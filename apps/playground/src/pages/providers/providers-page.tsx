@@ -15,6 +15,7 @@ import { ProviderMetaPanel } from './provider-meta-panel';
 import { useProviderSettings } from './provider-settings';
 import { useProviderRun } from './use-provider-run';
 import './providers.css';
+import { isStreamingStatus } from '../../components/busy';
 
 /**
  * Every provider adapter against the built-in model, each over its own wire shape: the live form,
@@ -66,7 +67,7 @@ export function ProvidersPage({ params }: { params: URLSearchParams }): ReactEle
         onChange={(next) => setSettings({ ...next, provider: settings.provider })}
         onStart={() => run.start(settings)}
         onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">

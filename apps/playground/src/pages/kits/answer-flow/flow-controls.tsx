@@ -1,5 +1,8 @@
 import type { AnswerReviewPolicy } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
+import { LabelledSelect } from '../../../controls/labelled-select';
+import { NumberField } from '../../../controls/number-field';
+import { RunForm } from '../../../controls/run-form';
 import type { ProductFlowSettings } from './product-flow';
 
 export type FlowControlsProps = {
@@ -17,44 +20,30 @@ const BUDGETS: readonly (number | undefined)[] = [undefined, 1, 2, 3, 4];
 export function FlowControls({ settings, onChange, onStart, onAbort, running }: FlowControlsProps): ReactElement {
   const set = (patch: Partial<ProductFlowSettings>): void => onChange({ ...settings, ...patch });
   return (
-    <form
-      className="controls"
-      data-testid="flow-controls"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onStart();
-      }}
+    <RunForm
+      testIds={{ form: 'flow-controls', start: 'flow-start', abort: 'flow-abort' }}
+      startLabel="Run the batch"
+      running={running}
+      onStart={onStart}
+      onAbort={onAbort}
     >
-      <label>
-        Review policy
-        <select
-          data-testid="flow-policy"
-          value={settings.reviewPolicy}
-          onChange={(event) => set({ reviewPolicy: event.target.value as AnswerReviewPolicy })}
-        >
-          {POLICIES.map((policy) => (
-            <option key={policy} value={policy}>
-              {policy}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Generate calls (canInvoke)
-        <select
-          data-testid="flow-budget"
-          value={settings.generateBudget === undefined ? 'unlimited' : String(settings.generateBudget)}
-          onChange={(event) =>
-            set({ generateBudget: event.target.value === 'unlimited' ? undefined : Number(event.target.value) })
-          }
-        >
-          {BUDGETS.map((budget) => (
-            <option key={budget ?? 'unlimited'} value={budget ?? 'unlimited'}>
-              {budget === undefined ? 'unlimited' : `at most ${budget}`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label="Review policy"
+        testId="flow-policy"
+        value={settings.reviewPolicy}
+        options={POLICIES.map((policy) => ({ value: policy, text: policy }))}
+        onChange={(reviewPolicy) => set({ reviewPolicy })}
+      />
+      <LabelledSelect
+        label="Generate calls (canInvoke)"
+        testId="flow-budget"
+        value={settings.generateBudget === undefined ? 'unlimited' : String(settings.generateBudget)}
+        options={BUDGETS.map((budget) => ({
+          value: budget === undefined ? 'unlimited' : String(budget),
+          text: budget === undefined ? 'unlimited' : `at most ${budget}`,
+        }))}
+        onChange={(budget) => set({ generateBudget: budget === 'unlimited' ? undefined : Number(budget) })}
+      />
       <label className="fault">
         <input
           type="checkbox"
@@ -64,24 +53,13 @@ export function FlowControls({ settings, onChange, onStart, onAbort, running }: 
         />
         review desk down (review throws)
       </label>
-      <label>
-        Chars/s
-        <input
-          type="number"
-          min={0}
-          data-testid="flow-rate"
-          value={settings.charsPerSecond}
-          onChange={(event) => set({ charsPerSecond: Math.max(0, Number(event.target.value) || 0) })}
-        />
-      </label>
-      <div className="buttons">
-        <button type="submit" data-testid="flow-start">
-          Run the batch
-        </button>
-        <button type="button" data-testid="flow-abort" disabled={!running} onClick={onAbort}>
-          Abort
-        </button>
-      </div>
-    </form>
+      <NumberField
+        label="Chars/s"
+        testId="flow-rate"
+        min={0}
+        value={settings.charsPerSecond}
+        onChange={(charsPerSecond) => set({ charsPerSecond })}
+      />
+    </RunForm>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
-import type { RefundSampleId } from '../../../presets/refund-contract';
-import { CONTRACT_FORMATS, type ContractFormat, REFUND_SAMPLES, type RefundRunSettings } from './refund-run';
+import { LabelledSelect } from '../../../controls/labelled-select';
+import { NumberField } from '../../../controls/number-field';
+import { RunForm } from '../../../controls/run-form';
+import { CONTRACT_FORMATS, REFUND_SAMPLES, type RefundRunSettings } from './refund-run';
 
 export type ContractControlsProps = {
   settings: RefundRunSettings;
@@ -20,60 +22,34 @@ export function ContractControls({
 }: ContractControlsProps): ReactElement {
   const set = (patch: Partial<RefundRunSettings>): void => onChange({ ...settings, ...patch });
   return (
-    <form
-      className="controls"
-      data-testid="contract-controls"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onStart();
-      }}
+    <RunForm
+      testIds={{ form: 'contract-controls', start: 'contract-start', abort: 'contract-abort' }}
+      startLabel="Start"
+      running={running}
+      onStart={onStart}
+      onAbort={onAbort}
     >
-      <label>
-        Sample answer
-        <select
-          data-testid="contract-sample"
-          value={settings.sample}
-          onChange={(event) => set({ sample: event.target.value as RefundSampleId })}
-        >
-          {REFUND_SAMPLES.map((sample) => (
-            <option key={sample.id} value={sample.id}>
-              {sample.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Format
-        <select
-          data-testid="contract-format"
-          value={settings.format}
-          onChange={(event) => set({ format: event.target.value as ContractFormat })}
-        >
-          {CONTRACT_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {format}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Chars/s
-        <input
-          type="number"
-          min={0}
-          data-testid="contract-rate"
-          value={settings.charsPerSecond}
-          onChange={(event) => set({ charsPerSecond: Math.max(0, Number(event.target.value) || 0) })}
-        />
-      </label>
-      <div className="buttons">
-        <button type="submit" data-testid="contract-start">
-          Start
-        </button>
-        <button type="button" data-testid="contract-abort" disabled={!running} onClick={onAbort}>
-          Abort
-        </button>
-      </div>
-    </form>
+      <LabelledSelect
+        label="Sample answer"
+        testId="contract-sample"
+        value={settings.sample}
+        options={REFUND_SAMPLES.map((sample) => ({ value: sample.id, text: sample.label }))}
+        onChange={(sample) => set({ sample })}
+      />
+      <LabelledSelect
+        label="Format"
+        testId="contract-format"
+        value={settings.format}
+        options={CONTRACT_FORMATS.map((format) => ({ value: format, text: format }))}
+        onChange={(format) => set({ format })}
+      />
+      <NumberField
+        label="Chars/s"
+        testId="contract-rate"
+        min={0}
+        value={settings.charsPerSecond}
+        onChange={(charsPerSecond) => set({ charsPerSecond })}
+      />
+    </RunForm>
   );
 }
