@@ -1,6 +1,4 @@
-import { useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
-import { isStreamingStatus } from '../components/busy';
 import { EventLog } from '../components/event-log';
 import { FinalData } from '../components/final-data';
 import { RawText } from '../components/raw-text';
@@ -9,29 +7,23 @@ import { ReconciliationDiff } from '../components/reconciliation-diff';
 import { RetryLog } from '../components/retry-log';
 import { RunStatus } from '../components/run-status';
 import { ScenarioControls } from '../controls/scenario-controls';
-import { usePlaygroundRun } from '../run/use-playground-run';
 import { useRecorder } from '../run/use-recorder';
-import { useRouteSettings } from '../run/use-route-settings';
+import { useScenarioPage } from '../run/use-scenario-page';
 
 /** Devtools: every patch beside the raw text, the reasoning, the final data and its reconciliation. */
 export function TimelinePage({ params }: { params: URLSearchParams }): ReactElement {
-  const [settings, setSettings] = useRouteSettings(params);
-  const run = usePlaygroundRun();
-  const { status } = useStreamStatus(run.store);
+  const { settings, run, controls } = useScenarioPage(params);
   const snapshot = useRecorder(run.recorder);
   const [selected, setSelected] = useState<number | undefined>(undefined);
   return (
     <div className="page">
       <h2>Event timeline</h2>
       <ScenarioControls
-        settings={settings}
-        onChange={setSettings}
+        {...controls}
         onStart={() => {
           setSelected(undefined);
           run.start(settings);
         }}
-        onAbort={run.abort}
-        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">
