@@ -3,6 +3,11 @@ import type { ReactElement } from 'react';
 /** One choice of a `LabelledSelect`: the value it sets and the text it shows. */
 export type SelectOption<T extends string> = { value: T; text: string };
 
+/** Options that show their own value. */
+export function plainOptions<T extends string>(values: readonly T[]): SelectOption<T>[] {
+  return values.map((value) => ({ value, text: value }));
+}
+
 export type LabelledSelectProps<T extends string> = {
   label: string;
   testId: string;

@@ -1,14 +1,16 @@
 import type { ReactElement, ReactNode } from 'react';
 
-export type RunFormProps = {
+/** What Start and Abort do, and whether a run is streaming (Abort is enabled). */
+export type RunActions = { running: boolean; onStart(): void; onAbort(): void };
+
+/** A controls component's props: the settings it edits, and the run they start. */
+export type SettingsControlsProps<S> = RunActions & { settings: S; onChange(settings: S): void };
+
+export type RunFormProps = RunActions & {
   /** The `data-testid`s of the form and of its two buttons. */
   testIds: { form: string; start: string; abort: string };
   /** The Start button's text. */
   startLabel: string;
-  /** A run is streaming (Abort is enabled). */
-  running: boolean;
-  onStart(): void;
-  onAbort(): void;
   noValidate?: boolean;
   /** The fields, above the buttons. */
   children: ReactNode;

@@ -2,18 +2,13 @@ import type { ReactElement } from 'react';
 import { FORMAT_OPTIONS } from '../api/scenario-options';
 import { FAULT_NAMES, type FaultName, presetById, presets, resolvePresetFormat } from '../presets/index';
 import type { ScenarioSettings } from '../run/scenario-settings';
+import { bindSettings } from './bind-settings';
 import { LabelledSelect } from './labelled-select';
 import { NumberField } from './number-field';
-import { RunForm } from './run-form';
+import { RunForm, type SettingsControlsProps } from './run-form';
 import { useServerConfig } from './use-server-config';
 
-export type ScenarioControlsProps = {
-  settings: ScenarioSettings;
-  onChange(settings: ScenarioSettings): void;
-  onStart(): void;
-  onAbort(): void;
-  /** A response is streaming (Abort is enabled). */
-  running: boolean;
+export type ScenarioControlsProps = SettingsControlsProps<ScenarioSettings> & {
   /** Hide the preset picker (the dashboard tiles have fixed presets). */
   fixedPreset?: boolean;
 };
@@ -32,15 +27,14 @@ const FAULT_LABELS: Record<FaultName, string> = {
 export function ScenarioControls({
   settings,
   onChange,
-  onStart,
-  onAbort,
-  running,
   fixedPreset = false,
+  ...run
 }: ScenarioControlsProps): ReactElement {
   const config = useServerConfig();
   const preset = presetById(settings.preset);
   const textOnly = preset.output === undefined;
   const set = (patch: Partial<ScenarioSettings>): void => onChange({ ...settings, ...patch });
+  const bind = bindSettings(settings, onChange);
   const toggleFault = (fault: FaultName, on: boolean): void =>
     set({ faults: on ? [...settings.faults, fault] : settings.faults.filter((f) => f !== fault) });
 
@@ -48,9 +42,7 @@ export function ScenarioControls({
     <RunForm
       testIds={{ form: 'scenario-controls', start: 'start-button', abort: 'abort-button' }}
       startLabel="Start"
-      running={running}
-      onStart={onStart}
-      onAbort={onAbort}
+      {...run}
       // The inputs clamp their own values; native validation would silently block Start.
       noValidate
     >
@@ -77,29 +69,9 @@ export function ScenarioControls({
         }))}
         onChange={(format) => set({ format })}
       />
-      <NumberField
-        label="Chars/s"
-        testId="rate-input"
-        min={0}
-        step="any"
-        value={settings.charsPerSecond}
-        onChange={(charsPerSecond) => set({ charsPerSecond })}
-      />
-      <NumberField
-        label="Chunk"
-        testId="chunk-input"
-        min={1}
-        value={settings.chunkSize}
-        onChange={(chunkSize) => set({ chunkSize })}
-      />
-      <NumberField
-        label="Retries"
-        testId="retries-input"
-        min={0}
-        max={5}
-        value={settings.maxRetries}
-        onChange={(maxRetries) => set({ maxRetries })}
-      />
+      <NumberField label="Chars/s" testId="rate-input" min={0} step="any" {...bind('charsPerSecond')} />
+      <NumberField label="Chunk" testId="chunk-input" min={1} {...bind('chunkSize')} />
+      <NumberField label="Retries" testId="retries-input" min={0} max={5} {...bind('maxRetries')} />
       <fieldset className="faults">
         <legend>Faults</legend>
         {FAULT_NAMES.map((fault) => (

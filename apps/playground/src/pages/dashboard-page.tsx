@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
+import { bindSettings } from '../controls/bind-settings';
 import { NumberField } from '../controls/number-field';
 import { DashboardTile } from './dashboard-tile';
 
@@ -11,6 +12,7 @@ export function DashboardPage({ params }: { params: URLSearchParams }): ReactEle
     charsPerSecond: Number(params.get('rate') ?? 400) || 0,
     chunkSize: Number(params.get('chunk') ?? 4) || 1,
   }));
+  const bind = bindSettings(pacing, setPacing);
   const [startCount, setStartCount] = useState(0);
   const [abortCount, setAbortCount] = useState(0);
   return (
@@ -18,21 +20,8 @@ export function DashboardPage({ params }: { params: URLSearchParams }): ReactEle
       <h2>Dashboard</h2>
       <p className="muted">Each tile is fed by its own response; all of them stream at once.</p>
       <div className="controls">
-        <NumberField
-          label="Chars/s per tile"
-          testId="rate-input"
-          min={0}
-          step="any"
-          value={pacing.charsPerSecond}
-          onChange={(charsPerSecond) => setPacing({ ...pacing, charsPerSecond })}
-        />
-        <NumberField
-          label="Chunk"
-          testId="chunk-input"
-          min={1}
-          value={pacing.chunkSize}
-          onChange={(chunkSize) => setPacing({ ...pacing, chunkSize })}
-        />
+        <NumberField label="Chars/s per tile" testId="rate-input" min={0} step="any" {...bind('charsPerSecond')} />
+        <NumberField label="Chunk" testId="chunk-input" min={1} {...bind('chunkSize')} />
         <div className="buttons">
           <button type="button" data-testid="start-all" onClick={() => setStartCount((n) => n + 1)}>
             Start all
