@@ -1,5 +1,6 @@
 import { useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FinalData } from '../../components/final-data';
 import { PresetAnswer } from '../../components/preset-answer';
 import { ReasoningPanel } from '../../components/reasoning-panel';
@@ -13,7 +14,6 @@ import { ProviderMetaPanel } from './provider-meta-panel';
 import { useProviderSettings } from './provider-settings';
 import { useProviderRun } from './use-provider-run';
 import './providers.css';
-import { isStreamingStatus } from '../../components/busy';
 
 /**
  * Every provider adapter against the built-in model, each over its own wire shape: the live form,
