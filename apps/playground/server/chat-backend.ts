@@ -16,6 +16,7 @@ import {
   type ServerConfig,
 } from '../src/api/scenario-options';
 import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
+import { abortOnClose } from './abort-on-close';
 import { finiteOr, readBody, sendJson } from './http-helpers';
 import { createLiveProxy, type LiveProxy, readProxyConfig } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
@@ -100,14 +101,7 @@ async function serveChat(
     return;
   }
 
-  const connection = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) {
-      connection.abort();
-      if (record.outcome === 'streaming') record.outcome = 'client_closed';
-    }
-    record.endedAt = Date.now();
-  });
+  const connection = abortOnClose(res, record);
 
   if (options.live === true && live !== undefined) {
     record.outcome = 'proxied';

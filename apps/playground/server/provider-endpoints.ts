@@ -17,6 +17,7 @@ import {
   planAnswer,
   presetById,
 } from '../src/presets/index';
+import { abortOnClose } from './abort-on-close';
 import { type ChatBackend, createChatBackend } from './chat-backend';
 import { finiteOr, readBody, sendJson } from './http-helpers';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
@@ -115,14 +116,7 @@ async function serveProvider(
   });
   const attempt = attemptOf(req, body) ?? record.attempt;
   record.attempt = attempt;
-  const connection = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) {
-      connection.abort();
-      if (record.outcome === 'streaming') record.outcome = 'client_closed';
-    }
-    record.endedAt = Date.now();
-  });
+  const connection = abortOnClose(res, record);
 
   const plan = planAnswer({ ...options, attempt });
   record.format = plan.format;

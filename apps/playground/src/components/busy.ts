@@ -1,6 +1,6 @@
 import type { ResponseStatus } from '@fieldstream/core';
 
-/** Whether a region fed by a response is still changing (its `aria-busy`). */
+/** Whether a response is still running: the region it feeds is busy (`aria-busy`), Abort is enabled. */
 export function isStreamingStatus(status: ResponseStatus): boolean {
   return status === 'streaming' || status === 'validating' || status === 'retrying';
 }

@@ -1,4 +1,6 @@
 import { type MouseEvent, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
+import { bindSettings } from '../controls/bind-settings';
+import { NumberField } from '../controls/number-field';
 import { DashboardTile } from './dashboard-tile';
 
 /** The tiles: six presets, six responses, streaming at once. */
@@ -10,6 +12,7 @@ export function DashboardPage({ params }: { params: URLSearchParams }): ReactEle
     charsPerSecond: Number(params.get('rate') ?? 400) || 0,
     chunkSize: Number(params.get('chunk') ?? 4) || 1,
   }));
+  const bind = bindSettings(pacing, setPacing);
   const [startCount, setStartCount] = useState(0);
   const [abortCount, setAbortCount] = useState(0);
   return (
@@ -17,27 +20,8 @@ export function DashboardPage({ params }: { params: URLSearchParams }): ReactEle
       <h2>Dashboard</h2>
       <p className="muted">Each tile is fed by its own response; all of them stream at once.</p>
       <div className="controls">
-        <label>
-          Chars/s per tile
-          <input
-            data-testid="rate-input"
-            type="number"
-            min={0}
-            step="any"
-            value={pacing.charsPerSecond}
-            onChange={(event) => setPacing({ ...pacing, charsPerSecond: Math.max(0, Number(event.target.value) || 0) })}
-          />
-        </label>
-        <label>
-          Chunk
-          <input
-            data-testid="chunk-input"
-            type="number"
-            min={1}
-            value={pacing.chunkSize}
-            onChange={(event) => setPacing({ ...pacing, chunkSize: Math.max(1, Number(event.target.value) || 1) })}
-          />
-        </label>
+        <NumberField label="Chars/s per tile" testId="rate-input" min={0} step="any" {...bind('charsPerSecond')} />
+        <NumberField label="Chunk" testId="chunk-input" min={1} {...bind('chunkSize')} />
         <div className="buttons">
           <button type="button" data-testid="start-all" onClick={() => setStartCount((n) => n + 1)}>
             Start all

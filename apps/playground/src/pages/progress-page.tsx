@@ -1,4 +1,4 @@
-import { FieldProgress, LiveForm, useStreamStatus } from '@fieldstream/react';
+import { FieldProgress, LiveForm } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import { FinalData } from '../components/final-data';
 import { renderProvenance } from '../components/provenance-value';
@@ -6,18 +6,11 @@ import { RetryLog } from '../components/retry-log';
 import { RunStatus } from '../components/run-status';
 import { TextAnswer } from '../components/text-answer';
 import { ScenarioControls } from '../controls/scenario-controls';
-import { presetById } from '../presets/index';
-import { usePlaygroundRun } from '../run/use-playground-run';
-import { useRouteSettings } from '../run/use-route-settings';
+import { useScenarioPage } from '../run/use-scenario-page';
 
 /** Per-field phases, completion provenance, attempts and retries, with the fault switches. */
 export function ProgressPage({ params }: { params: URLSearchParams }): ReactElement {
-  const [settings, setSettings] = useRouteSettings(params);
-  const run = usePlaygroundRun();
-  const { status } = useStreamStatus(run.store);
-  const preset = presetById(run.settings?.preset ?? settings.preset);
-  // Plain text, or `text` picked for a structured preset: the answer is prose, not fields.
-  const textMode = preset.output === undefined || (run.settings ?? settings).format === 'text';
+  const { run, status, controls, preset, textMode } = useScenarioPage(params);
   return (
     <div className="page">
       <h2>Progress panel</h2>
@@ -25,13 +18,7 @@ export function ProgressPage({ params }: { params: URLSearchParams }): ReactElem
         Turn on a fault and start: a missing required field is retried, stale values stay visible until the retry
         rewrites them, and the final data confirms or changes every field.
       </p>
-      <ScenarioControls
-        settings={settings}
-        onChange={setSettings}
-        onStart={() => run.start(settings)}
-        onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
-      />
+      <ScenarioControls {...controls} />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">
         <section className="panel" data-testid="field-progress">

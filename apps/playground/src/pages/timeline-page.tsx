@@ -1,4 +1,3 @@
-import { useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
 import { EventLog } from '../components/event-log';
 import { FinalData } from '../components/final-data';
@@ -8,29 +7,23 @@ import { ReconciliationDiff } from '../components/reconciliation-diff';
 import { RetryLog } from '../components/retry-log';
 import { RunStatus } from '../components/run-status';
 import { ScenarioControls } from '../controls/scenario-controls';
-import { usePlaygroundRun } from '../run/use-playground-run';
 import { useRecorder } from '../run/use-recorder';
-import { useRouteSettings } from '../run/use-route-settings';
+import { useScenarioPage } from '../run/use-scenario-page';
 
 /** Devtools: every patch beside the raw text, the reasoning, the final data and its reconciliation. */
 export function TimelinePage({ params }: { params: URLSearchParams }): ReactElement {
-  const [settings, setSettings] = useRouteSettings(params);
-  const run = usePlaygroundRun();
-  const { status } = useStreamStatus(run.store);
+  const { settings, run, controls } = useScenarioPage(params);
   const snapshot = useRecorder(run.recorder);
   const [selected, setSelected] = useState<number | undefined>(undefined);
   return (
     <div className="page">
       <h2>Event timeline</h2>
       <ScenarioControls
-        settings={settings}
-        onChange={setSettings}
+        {...controls}
         onStart={() => {
           setSelected(undefined);
           run.start(settings);
         }}
-        onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">

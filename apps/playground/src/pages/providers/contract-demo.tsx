@@ -1,7 +1,7 @@
 import type { ProviderCapabilities } from '@fieldstream/core';
 import { finalizeContractStream, planOutputContract } from '@fieldstream/core/kits';
 import { type ReactElement, useState } from 'react';
-import { ScrollRegion } from '../../components/scroll-region';
+import { ScrollTable } from '../../components/scroll-table';
 import { CONTRACT_REQUESTS, CONTRACT_SAMPLES } from './contract-planning';
 
 // An OpenAI-compatible server with a JSON mode but no schemas (DeepSeek's `json_object`, for one):
@@ -35,56 +35,49 @@ export function ContractDemo(): ReactElement {
         <summary>The synthetic instruction added to the prompt</summary>
         <pre data-testid="contract-demo-instruction">{plan.syntheticInstruction}</pre>
       </details>
-      <ScrollRegion label="Contract samples">
-        <table className="contract-samples">
-          <thead>
-            <tr>
-              <th>final text</th>
-              <th>terminal status</th>
-              <th>diagnostic</th>
+      <ScrollTable
+        label="Contract samples"
+        className="contract-samples"
+        columns={['final text', 'terminal status', 'diagnostic']}
+      >
+        {samples.map((sample) => {
+          const terminal = finalizeContractStream(plan, sample.text);
+          const diagnostic = terminal.diagnostics[0];
+          return (
+            <tr key={sample.id} data-testid={`contract-sample-${sample.id}`} data-status={terminal.status}>
+              <td>
+                <strong>{sample.label}</strong>
+                {sample.id === 'custom' ? (
+                  <textarea
+                    aria-label="Your own model answer to check"
+                    data-testid="contract-custom-text"
+                    value={custom}
+                    rows={4}
+                    onChange={(event) => setCustom(event.target.value)}
+                  />
+                ) : (
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so a keyboard must reach it (WCAG 2.1.1)
+                  <pre className="contract-text" tabIndex={0}>
+                    {sample.text}
+                  </pre>
+                )}
+              </td>
+              <td data-testid="contract-status">{terminal.status}</td>
+              <td>
+                {diagnostic === undefined ? (
+                  <span className="muted">none</span>
+                ) : (
+                  <>
+                    <code data-testid="contract-diagnostic-code">{diagnostic.code}</code> at{' '}
+                    <code data-testid="contract-diagnostic-path">{diagnostic.path}</code>
+                    <p data-testid="contract-diagnostic-message">{diagnostic.message}</p>
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {samples.map((sample) => {
-              const terminal = finalizeContractStream(plan, sample.text);
-              const diagnostic = terminal.diagnostics[0];
-              return (
-                <tr key={sample.id} data-testid={`contract-sample-${sample.id}`} data-status={terminal.status}>
-                  <td>
-                    <strong>{sample.label}</strong>
-                    {sample.id === 'custom' ? (
-                      <textarea
-                        aria-label="Your own model answer to check"
-                        data-testid="contract-custom-text"
-                        value={custom}
-                        rows={4}
-                        onChange={(event) => setCustom(event.target.value)}
-                      />
-                    ) : (
-                      // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so a keyboard must reach it (WCAG 2.1.1)
-                      <pre className="contract-text" tabIndex={0}>
-                        {sample.text}
-                      </pre>
-                    )}
-                  </td>
-                  <td data-testid="contract-status">{terminal.status}</td>
-                  <td>
-                    {diagnostic === undefined ? (
-                      <span className="muted">none</span>
-                    ) : (
-                      <>
-                        <code data-testid="contract-diagnostic-code">{diagnostic.code}</code> at{' '}
-                        <code data-testid="contract-diagnostic-path">{diagnostic.path}</code>
-                        <p data-testid="contract-diagnostic-message">{diagnostic.message}</p>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          );
+        })}
+      </ScrollTable>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ProviderCapabilities } from '@fieldstream/core';
 import { providerCapabilities } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
-import { ScrollRegion } from '../../components/scroll-region';
+import { ScrollTable } from '../../components/scroll-table';
 import { CONTRACT_REQUESTS, describeResponseFormat, PLANNED_PROVIDERS, planFor } from './contract-planning';
 
 const CAPABILITY_KEYS: readonly (keyof ProviderCapabilities)[] = [
@@ -9,6 +9,12 @@ const CAPABILITY_KEYS: readonly (keyof ProviderCapabilities)[] = [
   'jsonSchema',
   'strictJsonSchema',
   'reasoning',
+];
+
+const COLUMNS: readonly string[] = [
+  'provider',
+  ...CAPABILITY_KEYS,
+  ...CONTRACT_REQUESTS.map((requestCase) => requestCase.label),
 ];
 
 /**
@@ -24,58 +30,43 @@ export function ContractPlanningTable(): ReactElement {
         planOutputContract(providerCapabilities[provider], request) for every shipped provider. Cells read: action ·
         native response format · synthetic instruction.
       </p>
-      <ScrollRegion label="Output contract planning per provider">
-        <table className="planning-table">
-          <thead>
-            <tr>
-              <th>provider</th>
-              {CAPABILITY_KEYS.map((key) => (
-                <th key={key}>{key}</th>
-              ))}
-              {CONTRACT_REQUESTS.map((requestCase) => (
-                <th key={requestCase.id}>{requestCase.label}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {PLANNED_PROVIDERS.map((provider) => (
-              <tr key={provider} data-testid={`plan-row-${provider}`}>
-                <th scope="row">{provider}</th>
-                {CAPABILITY_KEYS.map((key) => (
-                  <td key={key} data-testid={`capability-${provider}-${key}`}>
-                    {providerCapabilities[provider][key] ? 'yes' : 'no'}
-                  </td>
-                ))}
-                {CONTRACT_REQUESTS.map((requestCase) => {
-                  const plan = planFor(provider, requestCase);
-                  const format = describeResponseFormat(plan);
-                  const instruction = plan.syntheticInstruction !== undefined;
-                  return (
-                    <td
-                      key={requestCase.id}
-                      data-testid={`plan-${provider}-${requestCase.id}`}
-                      data-action={plan.action}
-                      data-response-format={format}
-                      data-instruction={instruction ? 'yes' : 'no'}
-                      title={plan.reason}
-                    >
-                      <span className={`plan-action plan-${plan.action}`} data-testid="plan-action">
-                        {plan.action}
-                      </span>
-                      <span className="plan-detail" data-testid="plan-response-format">
-                        {format}
-                      </span>
-                      <span className="plan-detail" data-testid="plan-instruction">
-                        {instruction ? 'instruction injected' : 'no instruction'}
-                      </span>
-                    </td>
-                  );
-                })}
-              </tr>
+      <ScrollTable label="Output contract planning per provider" className="planning-table" columns={COLUMNS}>
+        {PLANNED_PROVIDERS.map((provider) => (
+          <tr key={provider} data-testid={`plan-row-${provider}`}>
+            <th scope="row">{provider}</th>
+            {CAPABILITY_KEYS.map((key) => (
+              <td key={key} data-testid={`capability-${provider}-${key}`}>
+                {providerCapabilities[provider][key] ? 'yes' : 'no'}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+            {CONTRACT_REQUESTS.map((requestCase) => {
+              const plan = planFor(provider, requestCase);
+              const format = describeResponseFormat(plan);
+              const instruction = plan.syntheticInstruction !== undefined;
+              return (
+                <td
+                  key={requestCase.id}
+                  data-testid={`plan-${provider}-${requestCase.id}`}
+                  data-action={plan.action}
+                  data-response-format={format}
+                  data-instruction={instruction ? 'yes' : 'no'}
+                  title={plan.reason}
+                >
+                  <span className={`plan-action plan-${plan.action}`} data-testid="plan-action">
+                    {plan.action}
+                  </span>
+                  <span className="plan-detail" data-testid="plan-response-format">
+                    {format}
+                  </span>
+                  <span className="plan-detail" data-testid="plan-instruction">
+                    {instruction ? 'instruction injected' : 'no instruction'}
+                  </span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

@@ -1,13 +1,12 @@
-import { LiveForm, useStreamStatus } from '@fieldstream/react';
+import { useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FinalData } from '../../components/final-data';
+import { PresetAnswer } from '../../components/preset-answer';
 import { ReasoningPanel } from '../../components/reasoning-panel';
 import { RunStatus } from '../../components/run-status';
-import { TextAnswer } from '../../components/text-answer';
-import { WindowedList } from '../../components/windowed-list';
 import { ScenarioControls } from '../../controls/scenario-controls';
-import { presetById } from '../../presets/index';
-import { formOutput } from '../../run/form-output';
+import { answerShape } from '../../run/answer-shape';
 import { ContractDemo } from './contract-demo';
 import { ContractPlanningTable } from './contract-planning-table';
 import { PROVIDER_CHOICES } from './provider-choices';
@@ -26,8 +25,7 @@ export function ProvidersPage({ params }: { params: URLSearchParams }): ReactEle
   const { status } = useStreamStatus(run.store);
   // The form follows the running response; before a run, the pickers.
   const active = run.settings ?? settings;
-  const preset = presetById(active.preset);
-  const textMode = preset.output === undefined || active.format === 'text';
+  const { preset, textMode } = answerShape(active);
   const picked = PROVIDER_CHOICES.find((choice) => choice.id === settings.provider);
   const running = PROVIDER_CHOICES.find((choice) => choice.id === active.provider);
   return (
@@ -66,7 +64,7 @@ export function ProvidersPage({ params }: { params: URLSearchParams }): ReactEle
         onChange={(next) => setSettings({ ...next, provider: settings.provider })}
         onStart={() => run.start(settings)}
         onAbort={run.abort}
-        running={status === 'streaming' || status === 'validating' || status === 'retrying'}
+        running={isStreamingStatus(status)}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
       <div className="columns">
@@ -74,16 +72,7 @@ export function ProvidersPage({ params }: { params: URLSearchParams }): ReactEle
           <h3>
             {preset.title} <span className="muted">via {running?.label}</span>
           </h3>
-          {textMode || preset.output === undefined ? (
-            <TextAnswer recorder={run.recorder} status={status} />
-          ) : (
-            <>
-              <LiveForm key={run.scenario ?? 'idle'} output={formOutput(preset)} store={run.store} />
-              {(preset.windowedLists ?? []).map((path) => (
-                <WindowedList key={`${run.scenario ?? 'idle'}-${path}`} store={run.store} path={path} label={path} />
-              ))}
-            </>
-          )}
+          <PresetAnswer preset={preset} textMode={textMode} run={run} status={status} />
         </section>
         <div className="stack">
           <ReasoningPanel store={run.store} />

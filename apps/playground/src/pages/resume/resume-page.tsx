@@ -2,6 +2,7 @@ import { defineOutput, isTerminalStatus } from '@fieldstream/core';
 import { type AnswerTicket, fromPatchStream } from '@fieldstream/core/patch-stream';
 import { useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FormAndFinal } from '../../components/form-and-final';
 import { RunStatus } from '../../components/run-status';
 import { Toggle } from '../../controls/toggle';
@@ -67,7 +68,7 @@ export function ResumePage(): ReactElement {
   useEffect(() => {
     if (isTerminalStatus(status)) sessionStorage.removeItem(TICKET_STORAGE_KEY);
   }, [status]);
-  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const running = isStreamingStatus(status);
   return (
     <div className="page">
       <h2>Resumable answer</h2>

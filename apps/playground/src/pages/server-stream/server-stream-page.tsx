@@ -2,6 +2,7 @@ import { defineOutput, type ObservationEvent } from '@fieldstream/core';
 import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import { LiveForm, useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FinalData } from '../../components/final-data';
 import { RunStatus } from '../../components/run-status';
 import { Toggle } from '../../controls/toggle';
@@ -28,7 +29,7 @@ export function ServerStreamPage(): ReactElement {
     });
   });
   const { status } = useStreamStatus(run.store);
-  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const running = isStreamingStatus(status);
   return (
     <div className="page">
       <h2>Server stream</h2>

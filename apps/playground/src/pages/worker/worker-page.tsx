@@ -1,8 +1,10 @@
 import { createWorkerResponse } from '@fieldstream/core/worker';
 import { useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FormAndFinal } from '../../components/form-and-final';
 import { RunStatus } from '../../components/run-status';
+import { Toggle } from '../../controls/toggle';
 import { FIELD_COUNT, firstSectionFilled, report, reportAnswer } from './report-schema';
 
 const makeWorker = () => new Worker(new URL('./playground-worker.ts', import.meta.url), { type: 'module' });
@@ -36,7 +38,7 @@ export function WorkerPage(): ReactElement {
     });
   });
   const { status } = useStreamStatus(run.store);
-  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const running = isStreamingStatus(status);
   return (
     <div className="page">
       <h2>Parsing in a Worker</h2>
@@ -45,24 +47,13 @@ export function WorkerPage(): ReactElement {
         parse run off the main thread and the page receives patches in batches, once per frame; the validator runs here.
       </p>
       <div className="controls">
-        <label>
-          <input
-            type="checkbox"
-            data-testid="worker-toggle"
-            checked={inWorker}
-            onChange={(event) => setInWorker(event.target.checked)}
-          />{' '}
-          Parse in a Worker
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="worker-validator-toggle"
-            checked={validatorRetry}
-            onChange={(event) => setValidatorRetry(event.target.checked)}
-          />{' '}
-          First attempt fails the main-thread validator
-        </label>
+        <Toggle testId="worker-toggle" checked={inWorker} onChange={setInWorker} label="Parse in a Worker" />
+        <Toggle
+          testId="worker-validator-toggle"
+          checked={validatorRetry}
+          onChange={setValidatorRetry}
+          label="First attempt fails the main-thread validator"
+        />
         <button
           type="button"
           data-testid="worker-start"

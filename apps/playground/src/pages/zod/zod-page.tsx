@@ -2,6 +2,7 @@ import { createResponse, type FieldStore } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { FieldProgress, LiveForm, useInstantField, useResponse, useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { isStreamingStatus } from '../../components/busy';
 import { FinalData } from '../../components/final-data';
 import { RunStatus } from '../../components/run-status';
 import { RELEASE_ANSWER, Release, type ReleaseData, type ReleaseInput } from './release-schema';
@@ -27,7 +28,7 @@ export function ZodPage(): ReactElement {
   // A response carries the output type; naming the input types what streams.
   const store: ReleaseStore = run.store;
   const { status } = useStreamStatus(store);
-  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const running = isStreamingStatus(status);
   return (
     <div className="page">
       <h2>Zod schema</h2>

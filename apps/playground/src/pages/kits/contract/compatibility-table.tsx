@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { ScrollTable } from '../../../components/scroll-table';
 import { customerRefundContract } from '../../../contracts/customer-refund';
 import { CONTRACT_VERSIONS } from './contract-versions';
 
@@ -8,49 +8,39 @@ export function CompatibilityTable(): ReactElement {
   return (
     <section className="panel" data-testid="compatibility">
       <h3>Compatibility with v{customerRefundContract.version}</h3>
-      <ScrollRegion label="Compatibility of contract versions">
-        <table>
-          <thead>
-            <tr>
-              <th>Version</th>
-              <th>Level</th>
-              <th>Bump ok</th>
-              <th>Breaking consumers</th>
-              <th>Changes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {CONTRACT_VERSIONS.map(({ definition, report }) => (
-              <tr
-                key={definition.version}
-                data-testid="compatibility-row"
-                data-version={definition.version}
-                data-level={report.level}
-                data-bump-ok={report.versionBumpOk}
-              >
-                <td>{definition.version}</td>
-                <td>
-                  <span className={`kit-level level-${report.level}`}>{report.level}</span>
-                </td>
-                <td>{report.versionBumpOk ? 'yes' : 'no: the version bump is too small'}</td>
-                <td data-testid="breaking-consumers">
-                  {report.breakingConsumers.length === 0 ? 'none' : report.breakingConsumers.join(', ')}
-                </td>
-                <td>
-                  <ul className="kit-changes">
-                    {report.changes.map((change) => (
-                      <li key={`${change.path}:${change.message}`} data-level={change.level}>
-                        <span className={`kit-level level-${change.level}`}>{change.level}</span> {change.message}
-                        {change.breaks.length > 0 ? ` — breaks ${change.breaks.join(', ')}` : ''}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <ScrollTable
+        label="Compatibility of contract versions"
+        columns={['Version', 'Level', 'Bump ok', 'Breaking consumers', 'Changes']}
+      >
+        {CONTRACT_VERSIONS.map(({ definition, report }) => (
+          <tr
+            key={definition.version}
+            data-testid="compatibility-row"
+            data-version={definition.version}
+            data-level={report.level}
+            data-bump-ok={report.versionBumpOk}
+          >
+            <td>{definition.version}</td>
+            <td>
+              <span className={`kit-level level-${report.level}`}>{report.level}</span>
+            </td>
+            <td>{report.versionBumpOk ? 'yes' : 'no: the version bump is too small'}</td>
+            <td data-testid="breaking-consumers">
+              {report.breakingConsumers.length === 0 ? 'none' : report.breakingConsumers.join(', ')}
+            </td>
+            <td>
+              <ul className="kit-changes">
+                {report.changes.map((change) => (
+                  <li key={`${change.path}:${change.message}`} data-level={change.level}>
+                    <span className={`kit-level level-${change.level}`}>{change.level}</span> {change.message}
+                    {change.breaks.length > 0 ? ` — breaks ${change.breaks.join(', ')}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

@@ -1,79 +1,33 @@
 import type { ReactElement } from 'react';
-import type { RefundSampleId } from '../../../presets/refund-contract';
-import { CONTRACT_FORMATS, type ContractFormat, REFUND_SAMPLES, type RefundRunSettings } from './refund-run';
+import { bindSettings } from '../../../controls/bind-settings';
+import { LabelledSelect, plainOptions } from '../../../controls/labelled-select';
+import { NumberField } from '../../../controls/number-field';
+import { RunForm, type SettingsControlsProps } from '../../../controls/run-form';
+import { CONTRACT_FORMATS, REFUND_SAMPLES, type RefundRunSettings } from './refund-run';
 
-export type ContractControlsProps = {
-  settings: RefundRunSettings;
-  onChange(settings: RefundRunSettings): void;
-  onStart(): void;
-  onAbort(): void;
-  running: boolean;
-};
+const SAMPLE_OPTIONS = REFUND_SAMPLES.map((sample) => ({ value: sample.id, text: sample.label }));
 
 /** Sample (one per status, plus the invalid one), format, pacing, Start / Abort. */
 export function ContractControls({
   settings,
   onChange,
-  onStart,
-  onAbort,
-  running,
-}: ContractControlsProps): ReactElement {
-  const set = (patch: Partial<RefundRunSettings>): void => onChange({ ...settings, ...patch });
+  ...run
+}: SettingsControlsProps<RefundRunSettings>): ReactElement {
+  const bind = bindSettings(settings, onChange);
   return (
-    <form
-      className="controls"
-      data-testid="contract-controls"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onStart();
-      }}
+    <RunForm
+      testIds={{ form: 'contract-controls', start: 'contract-start', abort: 'contract-abort' }}
+      startLabel="Start"
+      {...run}
     >
-      <label>
-        Sample answer
-        <select
-          data-testid="contract-sample"
-          value={settings.sample}
-          onChange={(event) => set({ sample: event.target.value as RefundSampleId })}
-        >
-          {REFUND_SAMPLES.map((sample) => (
-            <option key={sample.id} value={sample.id}>
-              {sample.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Format
-        <select
-          data-testid="contract-format"
-          value={settings.format}
-          onChange={(event) => set({ format: event.target.value as ContractFormat })}
-        >
-          {CONTRACT_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {format}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Chars/s
-        <input
-          type="number"
-          min={0}
-          data-testid="contract-rate"
-          value={settings.charsPerSecond}
-          onChange={(event) => set({ charsPerSecond: Math.max(0, Number(event.target.value) || 0) })}
-        />
-      </label>
-      <div className="buttons">
-        <button type="submit" data-testid="contract-start">
-          Start
-        </button>
-        <button type="button" data-testid="contract-abort" disabled={!running} onClick={onAbort}>
-          Abort
-        </button>
-      </div>
-    </form>
+      <LabelledSelect label="Sample answer" testId="contract-sample" options={SAMPLE_OPTIONS} {...bind('sample')} />
+      <LabelledSelect
+        label="Format"
+        testId="contract-format"
+        options={plainOptions(CONTRACT_FORMATS)}
+        {...bind('format')}
+      />
+      <NumberField label="Chars/s" testId="contract-rate" min={0} {...bind('charsPerSecond')} />
+    </RunForm>
   );
 }

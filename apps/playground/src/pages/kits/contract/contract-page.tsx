@@ -13,6 +13,7 @@ import { SampleCheck } from './sample-check';
 import { StatusSwitch } from './status-panel';
 import { useObservations } from './use-observations';
 import '../kits.css';
+import { isStreamingStatus } from '../../../components/busy';
 
 /**
  * The contract kit: a refund decision streams under the customer-refund contract; the UI switches
@@ -25,7 +26,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
   const { status, attempt, error } = useStreamStatus(run.store);
   const final = useFinalData(run.store);
   const events = useObservations(run.response);
-  const running = status === 'streaming' || status === 'validating' || status === 'retrying';
+  const running = isStreamingStatus(status);
   const sample = run.settings?.sample ?? settings.sample;
   const request = refundContractPresets.find((preset) => preset.id === REFUND_PRESET_IDS[sample])?.input;
   return (

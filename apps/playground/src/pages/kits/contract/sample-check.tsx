@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { ScrollTable } from '../../../components/scroll-table';
 import { customerRefundSamples } from '../../../contracts/customer-refund';
 import { refundContract } from '../../../presets/refund-contract';
 import { REFUND_RULE_CONTEXT } from './refund-run';
@@ -15,40 +15,29 @@ export function SampleCheck(): ReactElement {
         <code>contract.checkSamples(customerRefundSamples)</code> — {report.ok ? 'every sample' : 'not every sample'}{' '}
         behaves as expected.
       </p>
-      <ScrollRegion label="Sample check results">
-        <table>
-          <thead>
-            <tr>
-              <th>Sample</th>
-              <th>Expected</th>
-              <th>Violations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.outcomes.map((outcome) => (
-              <tr key={outcome.name} data-ok={outcome.ok}>
-                <td>{outcome.name}</td>
-                <td>
-                  {outcome.expected} {outcome.ok ? '✓' : '✗'}
-                </td>
-                <td>
-                  {outcome.violations.length === 0 ? (
-                    <span className="muted">none</span>
-                  ) : (
-                    <ul className="kit-violations">
-                      {outcome.violations.map((violation) => (
-                        <li key={`${violation.rule}:${violation.path}`}>
-                          <code>{violation.rule}</code> {violation.message}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <ScrollTable label="Sample check results" columns={['Sample', 'Expected', 'Violations']}>
+        {report.outcomes.map((outcome) => (
+          <tr key={outcome.name} data-ok={outcome.ok}>
+            <td>{outcome.name}</td>
+            <td>
+              {outcome.expected} {outcome.ok ? '✓' : '✗'}
+            </td>
+            <td>
+              {outcome.violations.length === 0 ? (
+                <span className="muted">none</span>
+              ) : (
+                <ul className="kit-violations">
+                  {outcome.violations.map((violation) => (
+                    <li key={`${violation.rule}:${violation.path}`}>
+                      <code>{violation.rule}</code> {violation.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }
