@@ -92,7 +92,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   // Applies checked inputs as one update (`apply` checks its patches once, not twice).
   const update = (inputs: readonly StoreInput[]): void => {
     const current = api.getState();
-    const changes: PathChanges = { all: false, paths: [] };
+    const changes: PathChanges = { all: false, paths: pathListeners.empty ? undefined : [] };
     const next = reduceEvents(current, inputs, onRetry, changes, cursor, trail);
     if (next === current) return;
     api.setState(next, true);

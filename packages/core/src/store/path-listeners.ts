@@ -2,11 +2,12 @@ import { type PathSegment, parsePath, WILDCARD } from '../patch/path';
 
 /**
  * What one update changed: the subtrees rooted at `paths` (their ancestors changed with them), or
- * everything (`all`: a retry, the final data, a status or error change).
+ * everything (`all`: a retry, the final data, a status or error change). `paths` is left out when
+ * no path has a subscriber (nothing would read it).
  */
 export type PathChanges = {
   all: boolean;
-  readonly paths: (readonly PathSegment[])[];
+  readonly paths: (readonly PathSegment[])[] | undefined;
 };
 
 type Listener<State> = (state: State, previous: State) => void;
@@ -44,18 +45,22 @@ export class PathListeners<State> {
     };
   }
 
+  /** Whether no path has a subscriber (a store nothing renders yet): an update has no one to tell. */
+  get empty(): boolean {
+    const root = this.#root;
+    return this.#everywhere.size === 0 && root.listeners.size === 0 && root.children.size === 0;
+  }
+
   /** Calls, once each, the subscribers whose path is on, above or below a changed path. */
   notify(changes: PathChanges, state: State, previous: State): void {
-    const root = this.#root;
-    // No path subscriber (a store nothing renders yet): nothing to collect.
-    if (this.#everywhere.size === 0 && root.listeners.size === 0 && root.children.size === 0) return;
+    if (this.empty) return;
     const hit: Hit<State> = new Map();
     addAll(hit, this.#everywhere);
     if (changes.all) {
       collectSubtree(this.#root, hit);
     } else {
       const collected = new Set<ListenerNode<State>>();
-      for (const segments of changes.paths) collectChanged(this.#root, segments, hit, collected);
+      for (const segments of changes.paths ?? []) collectChanged(this.#root, segments, hit, collected);
     }
     // A listener that an earlier one unsubscribed is no longer in its set: skip it.
     for (const [listener, listeners] of hit) if (listeners.has(listener)) listener(state, previous);

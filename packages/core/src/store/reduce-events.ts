@@ -234,7 +234,7 @@ class Batch<Data> {
         if (toolCalls !== next.toolCalls) {
           this.edit().toolCalls = toolCalls;
           // Subscribers of `$tools[0].arguments.query` (useInstantField) hear about their path.
-          this.changes.paths.push(parsePath(data.path));
+          this.changes.paths?.push(parsePath(data.path));
         }
       }
       return;
@@ -242,7 +242,7 @@ class Batch<Data> {
     const [segments, key] = target;
     this.tree ??= new TreeDraft(dataTree(next));
     writePatch(this.tree, data, segments);
-    this.changes.paths.push(segments);
+    this.changes.paths?.push(segments);
     // The deltas of a field come one after another: the cursor skips their key lookups.
     const { fields } = next;
     const cursor = this.cursor;
@@ -267,7 +267,8 @@ class Batch<Data> {
     const tree = this.tree;
     if (tree === undefined) return;
     if (tree.root !== dataTree(this.next)) this.edit().data = tree.root;
-    for (const replaced of tree.replaced) this.changes.paths.push(replaced);
+    const paths = this.changes.paths;
+    if (paths !== undefined) for (const replaced of tree.replaced) paths.push(replaced);
     this.tree = undefined;
   }
 }

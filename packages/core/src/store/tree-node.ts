@@ -102,7 +102,7 @@ export class ObjectNode extends TreeNode {
   }
 
   slotOf(segment: PathSegment): number {
-    const key = String(segment);
+    const key = typeof segment === 'string' ? segment : String(segment);
     return this.#entries === undefined ? this.#keys.indexOf(key) : this.#entries.positionOf(key);
   }
 
@@ -120,7 +120,7 @@ export class ObjectNode extends TreeNode {
   }
 
   withSlot(slot: number, segment: PathSegment, child: Tree, owner = 0): ObjectNode {
-    const key = String(segment);
+    const key = typeof segment === 'string' ? segment : String(segment);
     // In place, a key already there (a small object's values are its own; its keys may be shared
     // with older versions, so a new key takes a copy).
     if (this.isOwnedBy(owner) && (slot >= 0 || this.#entries !== undefined)) {
