@@ -212,16 +212,19 @@ describe('prototype keys in paths are own keys', () => {
         guarded(() => {
           const [last, value] = writes[writes.length - 1] as [TestPath, unknown];
           // A container's `done` after its children streamed keeps them (the patch contract: a
-          // container's value is what its children spelled), so a last write over an earlier
-          // child is not a case of last-write-wins; parsers never emit one.
+          // container's value is what its children spelled), so a write over an earlier child
+          // (the last write or any before it) is not a case of last-write-wins; parsers never
+          // emit one.
           fc.pre(
-            !writes
-              .slice(0, -1)
-              .some(
-                ([path]) =>
-                  path.segments.length > last.segments.length &&
-                  last.segments.every((segment, index) => path.segments[index] === segment),
-              ),
+            !writes.some(([outer], at) =>
+              writes
+                .slice(0, at)
+                .some(
+                  ([inner]) =>
+                    inner.segments.length > outer.segments.length &&
+                    outer.segments.every((segment, index) => inner.segments[index] === segment),
+                ),
+            ),
           );
           const store = createFieldStore();
           store.apply(writes.flatMap(([path, value]) => patchesOf(path.text, value)));
