@@ -1,3 +1,5 @@
+import { hexValue } from '../formats/json/json-stream-chars';
+
 /** An escape read in some code units: its `length` units stand for `codePoint`. */
 export type Escape = { length: number; codePoint: number };
 
@@ -7,13 +9,6 @@ export type Escape = { length: number; codePoint: number };
  */
 export type EscapeReader = (units: readonly number[], start: number) => Escape | 'more' | undefined;
 
-/** The value of a hex digit (either case), or -1 for any other code unit. */
-export function hexDigit(unit: number): number {
-  if (unit >= 48 && unit <= 57) return unit - 48;
-  const lower = unit | 0x20;
-  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
-}
-
 /**
  * The value of the `count` hex digits at `start` of `units`: `'more'` when `units` ends before
  * them with digits only, `undefined` when a unit in the way is no hex digit.
@@ -22,7 +17,7 @@ export function hexNumber(units: readonly number[], start: number, count: number
   let value = 0;
   for (let i = start; i < start + count; i++) {
     if (i >= units.length) return 'more';
-    const digit = hexDigit(units[i]!);
+    const digit = hexValue(units[i]!);
     if (digit < 0) return undefined;
     value = value * 16 + digit;
   }

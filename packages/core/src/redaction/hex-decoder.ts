@@ -1,5 +1,5 @@
+import { hexValue } from '../formats/json/json-stream-chars';
 import { BREAK, type DecodedUnit, emitCodePoint } from './decoded-unit';
-import { hexDigit } from './escape';
 import { isUtf8Continuation, utf8CodePoint, utf8Length } from './utf8-sequence';
 
 /**
@@ -33,7 +33,7 @@ export class HexDecoder {
   }
 
   feed(unit: number, from: number, to: number): void {
-    const digit = hexDigit(unit);
+    const digit = hexValue(unit);
     if (digit < 0) {
       if (this.digits === 0) return;
       if (this.emitted || this.heldFrom < from) this.breakRun(Math.min(this.heldFrom, from), to);

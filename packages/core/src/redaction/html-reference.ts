@@ -1,4 +1,5 @@
-import { type Escape, type EscapeReader, hexDigit } from './escape';
+import { hexValue } from '../formats/json/json-stream-chars';
+import type { Escape, EscapeReader } from './escape';
 
 const HASH = 35;
 const SEMICOLON = 59;
@@ -33,7 +34,7 @@ function readNumeric(units: readonly number[], start: number): Escape | 'more' |
     if (i >= units.length) return 'more';
     if (units[i] === SEMICOLON)
       return i > digits && codePoint <= 0x10ffff ? { length: i + 1 - start, codePoint } : undefined;
-    const digit = hexDigit(units[i]!);
+    const digit = hexValue(units[i]!);
     if (digit < 0 || digit >= radix || i - digits === maxDigits) return undefined;
     codePoint = codePoint * radix + digit;
   }
