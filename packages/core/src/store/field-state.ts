@@ -3,7 +3,7 @@ import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import type { FieldRecord, FieldStoreState } from './field-store-state';
-import { dataTree, settledRecord, streamedTree } from './snapshot';
+import { dataTree, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
 import { toolField } from './tool-calls-state';
 import { materialise, readTree } from './tree-node';
@@ -108,7 +108,7 @@ function computeField(
 ): FieldState {
   // `$tools[0].arguments.query`: a tool call's field (docs/patch-contract.md §5), never in the data tree.
   if (segments[0] === TOOLS_PATH) return toolField(state.toolCalls, segments, state.attempt);
-  let record = state.fields.get(key);
+  const record = state.fields.get(key);
   const value = materialise(readTree(dataTree(state), segments));
   if (!state.hasFinal) {
     return {
@@ -122,8 +122,6 @@ function computeField(
     };
   }
   const before = readTree(streamedTree(state), segments);
-  // Records of streamed paths that the final data settled alike are folded into one (settleRecords).
-  record ??= segments.length > 0 && before !== undefined ? settledRecord(state) : undefined;
   // A path that was streamed (even if a later attempt dropped it) and is absent from the final data is removed.
   const streamed = before !== undefined || record !== undefined;
   const reconciled: FieldReconciliation =

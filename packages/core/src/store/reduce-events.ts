@@ -15,7 +15,6 @@ import {
 import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
-import { settleRecords } from './settle-records';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
 import { applyToolPatch, NO_TOOL_CALLS } from './tool-calls-state';
@@ -133,8 +132,7 @@ class Batch<Data> {
         this.flush();
         const draft = this.edit();
         Object.assign(draft, { status: 'done', final: event.data as Data, hasFinal: true, reconnecting: undefined });
-        ({ fields: draft.fields, settled: draft.settled } = settleRecords(draft.fields, draft.data));
-        // Nothing writes records after the final data: the cursor lets go of the records folded away.
+        // Nothing writes records after the final data.
         this.cursor.fields = undefined;
         draft.streamed = shareFinal(draft.data, event.data);
         draft.data = event.data;

@@ -9,8 +9,6 @@ import { materialise, type Tree } from './tree-node';
 export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed'> & {
   readonly data: Tree;
   readonly streamed: Tree;
-  /** The record folded away at `final` (see `settleRecords`). */
-  readonly settled?: FieldRecord | undefined;
 };
 
 /**
@@ -34,7 +32,6 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly reconnecting: ReconnectState | undefined;
   readonly #data: Tree;
   readonly #streamed: Tree;
-  readonly #settled: FieldRecord | undefined;
 
   constructor(parts: NewSnapshotParts<Data>) {
     this.status = parts.status;
@@ -49,7 +46,6 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.reconnecting = parts.reconnecting;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
-    this.#settled = parts.settled;
   }
 
   get data(): unknown {
@@ -66,10 +62,6 @@ class Snapshot<Data> implements FieldStoreState<Data> {
 
   static streamedTree(state: Snapshot<unknown>): Tree {
     return state.#streamed;
-  }
-
-  static settledRecord(state: Snapshot<unknown>): FieldRecord | undefined {
-    return state.#settled;
   }
 }
 
@@ -100,7 +92,6 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     reconnecting: state.reconnecting,
     data: dataTree(state),
     streamed: streamedTree(state),
-    settled: settledRecord(state),
   };
 }
 
@@ -112,9 +103,4 @@ export function dataTree(state: FieldStoreState<unknown>): Tree {
 /** The streamed tree kept for reconciliation. */
 export function streamedTree(state: FieldStoreState<unknown>): Tree {
   return state instanceof Snapshot ? Snapshot.streamedTree(state) : state.streamed;
-}
-
-/** The record folded away at `final` (see `settleRecords`): what a streamed path without its own reads. */
-export function settledRecord(state: FieldStoreState<unknown>): FieldRecord | undefined {
-  return state instanceof Snapshot ? Snapshot.settledRecord(state) : undefined;
 }

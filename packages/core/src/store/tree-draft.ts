@@ -39,11 +39,20 @@ export class TreeDraft {
   declare root: Tree;
   /** The `owner` of the nodes this draft made. */
   declare readonly owner: number;
+  /**
+   * The last write's path (the same array while a field streams) and the node it wrote into, when
+   * this draft made that node: the next write to the same path, with no other write between, is
+   * one write into that node, not a descent from the root.
+   */
+  declare last: readonly PathSegment[] | undefined;
+  declare lastParent: TreeNode | undefined;
   // Set once here (class fields would be defined first, then set).
   constructor(root: Tree) {
     this.replaced = [];
     this.root = root;
     this.owner = ++drafts;
+    this.last = undefined;
+    this.lastParent = undefined;
   }
 
   read(segments: readonly PathSegment[]): Tree {
@@ -53,6 +62,17 @@ export class TreeDraft {
   /** Writes `value` at `segments`; a no-op when the value there is already `Object.is`-equal. */
   write(segments: readonly PathSegment[], value: Tree): void {
     const depth = segments.length;
+    const parent = this.lastParent;
+    if (segments === this.last && parent?.isOwnedBy(this.owner)) {
+      const segment = segments[depth - 1] as PathSegment;
+      const slot = parent.slotOf(segment);
+      if (slot >= 0) {
+        if (!Object.is(parent.childAt(slot), value)) parent.withSlot(slot, segment, value, this.owner);
+        return;
+      }
+    }
+    this.last = segments;
+    this.lastParent = undefined;
     // Scratch arrays shared by every write, unless the path is very deep or a write is already
     // using them (reading a plain container can run a getter that writes to a store).
     const shared = scratchFree && depth <= SCRATCH_DEPTH;
@@ -106,6 +126,7 @@ export class TreeDraft {
     for (let level = depth - 1; level >= 0; level--) {
       const node = nodes[level] as TreeNode;
       const written = node.withSlot(slots[level] as number, segments[level] as PathSegment, child, owner);
+      if (level === depth - 1) this.lastParent = written;
       // Changed in place: its parent already holds it.
       if (written === node) return;
       child = written;

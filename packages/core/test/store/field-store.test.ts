@@ -185,4 +185,33 @@ describe('createFieldStore without a source', () => {
     store.apply([close('meta', { score: 3, extra: 'x' })]);
     expect(store.getState().data).toBe(settled);
   });
+
+  it('keeps the record of every streamed path after the final data, and reconciles each', () => {
+    const store = createFieldStore();
+    store.dispatch([
+      { type: 'attempt', attempt: 0, format: 'json' },
+      { type: 'patch', attempt: 0, data: scalar('title', 'T') },
+      { type: 'patch', attempt: 0, data: open('tags', 'array') },
+      { type: 'patch', attempt: 0, data: scalar('tags[0]', 'x', 'synthetic_repair') },
+      { type: 'patch', attempt: 0, data: close('tags', ['x']) },
+      { type: 'final', attempt: 0, data: { title: 'T', tags: ['y'] } },
+    ]);
+    const record = (completionSource: string) => ({ isComplete: true, completionSource, attempt: 0 });
+    expect([...store.getState().fields.entries()]).toEqual([
+      ['title', record('observed_boundary')],
+      ['tags', record('observed_boundary')],
+      ['tags[0]', record('synthetic_repair')],
+    ]);
+    expect(store.getField('title')).toEqual({
+      value: 'T',
+      isComplete: true,
+      completionSource: 'observed_boundary',
+      attempt: 0,
+      stale: false,
+      reconciled: 'confirmed',
+      rejected: undefined,
+    });
+    expect(store.getField('tags[0]')).toMatchObject({ value: 'y', reconciled: 'changed', attempt: 0 });
+    expect(store.getField('tags[1]')).toMatchObject({ value: undefined, reconciled: 'confirmed', attempt: undefined });
+  });
 });

@@ -146,4 +146,88 @@ describe('persistent data tree', () => {
     for (let i = 0; i < depth; i++) node = (node as unknown[])[0];
     expect(node).toBe('leaf');
   });
+
+  it('a write to the same path as the last one equals a write from the root, and no older plain value changes', () => {
+    // Fixed arrays, so a path repeats as the same array, as a streaming field's does.
+    const paths: (string | number)[][] = [
+      ['a'],
+      ['a', 'b'],
+      ['l'],
+      ['l', 0],
+      ['l', 1],
+      ['l', 0, 'x'],
+      ['o', 'b'],
+      ['m', 0],
+    ];
+    const op = fc.oneof(
+      fc.record({
+        path: fc.nat(paths.length - 1),
+        value: fc.oneof(fc.constantFrom('x', 'y', 1), fc.constant({}), fc.constant([])),
+      }),
+      fc.constantFrom('read', 'next draft'),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        let draft = new TreeDraft(undefined);
+        let reference: unknown;
+        const seen: [unknown, unknown][] = [];
+        for (const each of ops) {
+          if (each === 'read') {
+            // Reading builds plain values, after which no write may change a node in place.
+            const plain = materialise(draft.root);
+            expect(plain).toEqual(reference);
+            seen.push([plain, structuredClone(plain)]);
+          } else if (each === 'next draft') {
+            draft = new TreeDraft(draft.root);
+          } else {
+            const segments = paths[each.path] as (string | number)[];
+            const written = writePlain(reference, segments, structuredClone(each.value));
+            // An index past the list's end is an error, not a write: leave those out.
+            if (written === undefined) continue;
+            reference = written;
+            draft.write(segments, each.value);
+          }
+        }
+        expect(materialise(draft.root)).toEqual(reference);
+        for (const [plain, copy] of seen) expect(plain).toEqual(copy);
+      }),
+      {
+        numRuns: 500,
+        // A no-op write between two writes to one path must not leave the first one's node behind.
+        examples: [
+          [
+            [
+              { path: 6, value: 'x' },
+              { path: 1, value: 'x' },
+              { path: 6, value: 'x' },
+              { path: 6, value: 'y' },
+            ],
+          ],
+        ],
+      },
+    );
+  });
 });
+
+/**
+ * The reference for a write: `tree` with `value` at `segments`, each level a container of the kind
+ * its segment needs (anything else is replaced); `undefined` when an index is past a list's end.
+ */
+function writePlain(tree: unknown, segments: readonly (string | number)[], value: unknown): unknown {
+  if (segments.length === 0) return value;
+  const [segment, ...rest] = segments as [string | number, ...(string | number)[]];
+  if (typeof segment === 'number') {
+    const list = Array.isArray(tree) ? [...tree] : [];
+    if (segment > list.length) return undefined;
+    const child = writePlain(list[segment], rest, value);
+    if (child === undefined && rest.length > 0) return undefined;
+    list[segment] = child;
+    return list;
+  }
+  const record: Record<string, unknown> =
+    tree !== null && typeof tree === 'object' && !Array.isArray(tree) ? { ...tree } : {};
+  const child = writePlain(record[segment], rest, value);
+  if (child === undefined && rest.length > 0) return undefined;
+  record[segment] = child;
+  return record;
+}
