@@ -56,3 +56,48 @@ export async function respondToStore(model: Model, listen = false): Promise<numb
   store.detach();
   return store.getState().status === 'done' ? statuses : -1;
 }
+
+/** How many chunks a UI's frame takes in here: ~60 frames a second at ~20 000 tokens a second. */
+export const CHUNKS_PER_FRAME = 64;
+
+/**
+ * `chunkModel`, pausing for the event loop (`setImmediate`) every `CHUNKS_PER_FRAME` chunks, as a
+ * stream that a page's frames interleave with does.
+ */
+export function pacedChunkModel(chunks: readonly string[]): Model {
+  return async function* pacedChunkStream() {
+    for (let i = 0; i < chunks.length; i++) {
+      if (i > 0 && i % CHUNKS_PER_FRAME === 0) await new Promise((resolve) => setImmediate(resolve));
+      yield { type: 'text', delta: chunks[i] as string };
+    }
+  };
+}
+
+/**
+ * The response as the React adapter reads it: path subscribers (a field each for the answer's
+ * top-level keys) that read on their own schedule (`onPending`), so the store applies what waited
+ * once per read — here at the next turn of the event loop, which a paced model gives once per
+ * `CHUNKS_PER_FRAME` chunks. Returns how many updates the subscribers heard.
+ */
+export async function respondToUi(model: Model): Promise<number> {
+  const response = createResponse({ model, input: 'report', format: 'json' });
+  const store = createFieldStore(response);
+  let scheduled = false;
+  const read = (): void => {
+    scheduled = false;
+    store.getState();
+  };
+  const onPending = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(read);
+  };
+  let heard = 0;
+  const stops = ['title', 'generated', 'sections'].map((path) =>
+    store.subscribePath(path, () => heard++, { onPending }),
+  );
+  await response.getData();
+  for (const stop of stops) stop();
+  store.detach();
+  return store.getState().status === 'done' ? heard : -1;
+}

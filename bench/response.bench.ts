@@ -16,7 +16,16 @@ import { chunkText, gcPauses, median } from './harness';
 import { steadyInstructions } from './instruction-count';
 import { benchDocument } from './json-documents';
 import type { ResponseProbeMode } from './response-probe';
-import { chunkModel, feedParser, parseChunks, respondAlone, respondToStore } from './response-store-path';
+import {
+  CHUNKS_PER_FRAME,
+  chunkModel,
+  feedParser,
+  pacedChunkModel,
+  parseChunks,
+  respondAlone,
+  respondToStore,
+  respondToUi,
+} from './response-store-path';
 
 type Contender = { name: string; run(): unknown };
 
@@ -114,6 +123,7 @@ export default async function responseBench(): Promise<void> {
   const ratios: number[] = [];
   const storeRatios: number[] = [];
   const listenedRatios: number[] = [];
+  const uiRatios: number[] = [];
   const overModelLoop: number[] = [];
   const overChannel: number[] = [];
   for (const size of [150_000, 600_000]) {
@@ -141,8 +151,12 @@ export default async function responseBench(): Promise<void> {
       { name: 'createResponse + getData() (no reader)', run: () => respondAlone(chunkModel(chunks)) },
       { name: 'createResponse bound to createFieldStore + getData()', run: () => respondToStore(chunkModel(chunks)) },
       {
-        name: 'the same with a store subscriber (one update per chunk, as with a UI mounted)',
+        name: 'the same with a store subscriber that hears every chunk (one update per chunk)',
         run: () => respondToStore(chunkModel(chunks), true),
+      },
+      {
+        name: `the same as a UI reads it: path subscribers reading once per ${CHUNKS_PER_FRAME} chunks (onPending), the model paced by those frames`,
+        run: () => respondToUi(pacedChunkModel(chunks)),
       },
       {
         name: 'the instant() reader over scriptedModel',
@@ -164,6 +178,7 @@ export default async function responseBench(): Promise<void> {
     ratios.push(responseMs / floor);
     storeRatios.push((medians[6]?.cpu ?? Number.NaN) / floor);
     listenedRatios.push((medians[7]?.cpu ?? Number.NaN) / floor);
+    uiRatios.push((medians[8]?.cpu ?? Number.NaN) / floor);
     overModelLoop.push(responseMs / (medians[2]?.cpu ?? Number.NaN));
     overChannel.push(responseMs / (medians[3]?.cpu ?? Number.NaN));
   }
@@ -196,7 +211,14 @@ export default async function responseBench(): Promise<void> {
   // with a fixed young generation it read the store-bound run at 1 077 M instead of ~650 M.)
   const small = await steadyInstructions(
     probe,
-    ['parser-150k', 'feed-150k', 'alone-150k', 'bound-150k'] as const satisfies readonly ResponseProbeMode[],
+    [
+      'parser-150k',
+      'feed-150k',
+      'alone-150k',
+      'bound-150k',
+      'listen-150k',
+      'ui-150k',
+    ] as const satisfies readonly ResponseProbeMode[],
     12,
     24,
     36,
@@ -231,13 +253,17 @@ export default async function responseBench(): Promise<void> {
       // before a response does anything, then the response itself, then the store.
       `At 171 KB, × the parser: the model feeding the parser ${ratio('feed-150k', 'parser-150k').toFixed(2)}×, ` +
       `the response alone ${ratio('alone-150k', 'parser-150k').toFixed(2)}×, bound to a store ` +
-      `${ratio('bound-150k', 'parser-150k').toFixed(2)}×. Each window's halves (171 KB: runs 12–24 / 24–36; ` +
+      `${ratio('bound-150k', 'parser-150k').toFixed(2)}×; with a subscriber that hears every chunk ` +
+      `${ratio('listen-150k', 'parser-150k').toFixed(2)}× (${m(counts['listen-150k'].perRun)}), as a UI reads it (path ` +
+      `subscribers with onPending, one read per ${CHUNKS_PER_FRAME} chunks) ${ratio('ui-150k', 'parser-150k').toFixed(2)}× ` +
+      `(${m(counts['ui-150k'].perRun)}). Each window's halves (171 KB: runs 12–24 / 24–36; ` +
       `669 KB: runs 6–18 / 18–30 for the parser, 6–12 / 12–18 bound): parser ${halves('parser-150k')}, bound ${halves('bound-150k')}; ` +
       `parser ${halves('parser-600k')}, bound ${halves('bound-600k')}`;
   }
   console.log(
     `\nIssue 29 target 2: a response bound to a store ≤ 3× the parser at both sizes ${verdict}. ` +
-      `With a subscriber (every chunk its own update and snapshot): ${listenedRatios.map((r) => `${r.toFixed(2)}×`).join(', ')} in CPU time.`,
+      `With a subscriber that hears every chunk (every chunk its own update and snapshot): ${listenedRatios.map((r) => `${r.toFixed(2)}×`).join(', ')} in CPU time; ` +
+      `as a UI reads it (once per ${CHUNKS_PER_FRAME} chunks): ${uiRatios.map((r) => `${r.toFixed(2)}×`).join(', ')}.`,
   );
   void sink;
 }

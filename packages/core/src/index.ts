@@ -74,7 +74,7 @@ export type {
 // Store: per-path field state for UIs (zustand/vanilla), and the selectors the React hooks use.
 export type { FieldPhase, FieldReconciliation, FieldState } from './store/field-state';
 export { fieldPhase, fieldSelector, isProvisional } from './store/field-state';
-export type { FieldStore, FieldStoreOptions } from './store/field-store';
+export type { FieldStore, FieldStoreOptions, SubscribeOptions } from './store/field-store';
 export { createFieldStore } from './store/field-store';
 export type { FieldRecord, FieldStoreState } from './store/field-store-state';
 export { isTerminalStatus } from './store/field-store-state';

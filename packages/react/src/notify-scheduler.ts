@@ -13,12 +13,32 @@ export type Schedule = 'frame' | 'sync' | ((flush: () => void) => () => void);
 class NotifyBatch {
   private readonly pending = new Set<() => void>();
   private cancel: (() => void) | undefined;
+  private firing = false;
+  /** Per store, the `onPending` its subscriptions share: it queues one read of the store. */
+  private readonly reads = new WeakMap<object, () => void>();
 
   constructor(private readonly schedule: (flush: () => void) => () => void) {}
 
   enqueue(listener: () => void): void {
     this.pending.add(listener);
-    this.cancel ??= this.schedule(this.fire);
+    if (!this.firing) this.cancel ??= this.schedule(this.fire);
+  }
+
+  /**
+   * What a subscription passes as `onPending`: the store holds a response's chunks unapplied and
+   * this batch reads it at its flush, which applies them as one update and notifies its
+   * subscribers, whose components then hear about it in that same flush.
+   */
+  readLater(store: { getState(): unknown }): () => void {
+    let onPending = this.reads.get(store);
+    if (onPending === undefined) {
+      const read = (): void => {
+        store.getState();
+      };
+      onPending = () => this.enqueue(read);
+      this.reads.set(store, onPending);
+    }
+    return onPending;
   }
 
   remove(listener: () => void): void {
@@ -31,12 +51,25 @@ class NotifyBatch {
     this.fire();
   }
 
-  /** Notifies every waiting listener in one synchronous pass: React batches them into one commit. */
+  /**
+   * Notifies every waiting listener in one synchronous pass: React batches them into one commit.
+   * A store read in the pass queues its subscribers' listeners, which run in the same pass.
+   */
   private readonly fire = (): void => {
     this.cancel = undefined;
-    const listeners = [...this.pending];
-    this.pending.clear();
-    for (const listener of listeners) listener();
+    this.firing = true;
+    try {
+      // Reads first, then what they queued: two rounds at most (a listener queued by a
+      // listener would be a loop; it waits for the next flush).
+      for (let round = 0; round < 2 && this.pending.size > 0; round++) {
+        const listeners = [...this.pending];
+        this.pending.clear();
+        for (const listener of listeners) listener();
+      }
+    } finally {
+      this.firing = false;
+    }
+    if (this.pending.size > 0) this.cancel ??= this.schedule(this.fire);
   };
 }
 
@@ -65,8 +98,9 @@ function batchFor(schedule: Exclude<Schedule, 'sync'>): NotifyBatch {
 /**
  * `store.subscribe` — or `store.subscribePath(path)` when `path` is given, to hear only about
  * updates that may change that path — with notifications delivered on `schedule` (the
- * adapter-level coalescing; the core store itself notifies on every update). Returns the
- * unsubscribe function.
+ * adapter-level coalescing). Off `'sync'`, the store holds a response's chunks until the
+ * schedule's flush reads it: one update per flush, not one per chunk. Returns the unsubscribe
+ * function.
  */
 export function subscribeScheduled<Data>(
   store: FieldStore<Data>,
@@ -74,11 +108,13 @@ export function subscribeScheduled<Data>(
   onChange: () => void,
   path?: string,
 ): () => void {
-  const listen = (listener: (state: FieldStoreState<Data>) => void): (() => void) =>
-    path === undefined ? store.subscribe(listener) : store.subscribePath(path, listener);
-  if (schedule === 'sync') return listen(() => onChange());
+  if (schedule === 'sync') {
+    return path === undefined ? store.subscribe(() => onChange()) : store.subscribePath(path, () => onChange());
+  }
   const batch = batchFor(schedule);
-  const unsubscribe = listen((state) => {
+  // The store applies a response's chunks when this batch reads it, not one update per chunk.
+  const options = { onPending: batch.readLater(store) };
+  const listener = (state: FieldStoreState<Data>): void => {
     if (!isTerminalStatus(state.status)) {
       batch.enqueue(onChange);
       return;
@@ -87,7 +123,9 @@ export function subscribeScheduled<Data>(
     batch.remove(onChange);
     batch.flushNow();
     onChange();
-  });
+  };
+  const unsubscribe =
+    path === undefined ? store.subscribe(listener, options) : store.subscribePath(path, listener, options);
   return () => {
     unsubscribe();
     batch.remove(onChange);

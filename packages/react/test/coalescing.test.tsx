@@ -1,4 +1,12 @@
-import { createFieldStore, type FieldStore, type StreamingData } from '@fieldstream/core';
+import {
+  type ChunkEvent,
+  type ChunkListener,
+  createFieldStore,
+  type FieldStore,
+  type ResponseEvent,
+  type ResponseSource,
+  type StreamingData,
+} from '@fieldstream/core';
 import { type Schedule, useInstantField } from '@fieldstream/react';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
@@ -126,5 +134,56 @@ describeInModes('frame coalescing', (mode) => {
     vi.advanceTimersToNextFrame();
     expect(heard).toEqual(['second']);
     stopSecond();
+  });
+
+  it("applies a bound response's chunks once per frame, not once per chunk, and its end at once", () => {
+    let listener: ChunkListener | undefined;
+    const source = {
+      subscribe: () => () => {},
+      subscribeChunks(chunks: ChunkListener) {
+        listener = chunks;
+        return () => {};
+      },
+    } as unknown as ResponseSource;
+    const store = createFieldStore(source);
+    const send = (input: ChunkEvent | ResponseEvent[]): void => {
+      if (Array.isArray(input)) listener?.events(input);
+      else listener?.patches(input);
+    };
+    // Counts the store's updates without asking for each chunk at once.
+    let updates = 0;
+    store.subscribe(() => updates++, { onPending: () => {} });
+    let commits = 0;
+    render(
+      <Profiler id="form" onRender={() => commits++}>
+        {['a', 'b'].map((path) => (
+          <Field key={path} store={store} path={path} />
+        ))}
+      </Profiler>,
+      { wrapper: mode.wrapper },
+    );
+    act(() => send([{ type: 'attempt', attempt: 0, format: 'json' }]));
+    [updates, commits] = [0, 0];
+    const patches = partialText('a', 'one update per frame', 1);
+    for (let frame = 0; frame < 4; frame++) {
+      act(() => {
+        for (const patch of patches.slice(frame * 5, frame * 5 + 5)) {
+          send({ type: 'chunk', attempt: 0, text: patch.delta, patches: [patch] });
+        }
+      });
+      expect(updates).toBe(frame);
+      act(() => vi.advanceTimersToNextFrame());
+      expect([updates, commits]).toEqual([frame + 1, frame + 1]);
+      expect(screen.getByTestId('a').textContent).toBe('one update per frame'.slice(0, frame * 5 + 5));
+    }
+    act(() => {
+      send({ type: 'chunk', attempt: 0, text: '!', patches: partialText('b', 'end', 1) });
+      send([{ type: 'final', attempt: 0, data: { a: 'one update per frame', b: 'end!' } }]);
+    });
+    expect(updates).toBe(5);
+    expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual([
+      'one update per frame',
+      'end!',
+    ]);
   });
 });

@@ -12,6 +12,19 @@ import { type PathChanges, PathListeners } from './path-listeners';
 import { type RecordCursor, type RetryBehaviour, reduceEvents, type StoreInput } from './reduce-events';
 import { streamedTree } from './snapshot';
 
+/** How a subscriber hears about a response's streamed chunks. */
+export type SubscribeOptions = {
+  /**
+   * For a subscriber that reads the state on its own schedule (a UI that draws once per frame):
+   * the store does not apply a response's streamed chunks as they come for it. They wait until
+   * the state is read (`getState`, `getField`), or until a subscriber without this option needs
+   * them, and are then applied as one update, which the subscriber hears about as usual.
+   * `onPending` is called when a chunk starts waiting, so the subscriber can schedule that read;
+   * everything else (a status, the final data, an error) applies and notifies at once.
+   */
+  onPending?: () => void;
+};
+
 export type FieldStoreOptions = {
   /**
    * What a retry does to the failed attempt's fields. `'keep-stale'` (default): they stay
@@ -37,7 +50,10 @@ export interface FieldStore<Data = unknown, Input = unknown> {
   getState(): FieldStoreState<Data>;
   getInitialState(): FieldStoreState<Data>;
   /** Calls `listener` after every change with the new and the previous snapshot. */
-  subscribe(listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void): () => void;
+  subscribe(
+    listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void,
+    options?: SubscribeOptions,
+  ): () => void;
   /**
    * Like `subscribe`, but only for updates that may change the state of `path` (a concrete path
    * such as `items[2].name`): a write to the path, to one of its ancestors or descendants, or a
@@ -48,6 +64,7 @@ export interface FieldStore<Data = unknown, Input = unknown> {
   subscribePath(
     path: string,
     listener: (state: FieldStoreState<Data>, previous: FieldStoreState<Data>) => void,
+    options?: SubscribeOptions,
   ): () => void;
   /** Applies patches to the current attempt, in one update. Throws `PathSyntaxError` (applying none) for a bad path. */
   apply(patches: readonly StreamingData[]): void;
@@ -86,8 +103,10 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   // `MAX_PENDING` patches.
   let pending: StoreInput[] = [];
   let pendingPatches = 0;
-  // Set by the first subscription: from then on every input applies at once.
+  // Set by the first subscription without `onPending`: from then on every input applies at once.
   let listening = false;
+  // The `onPending` of each subscription that has one (called once however many passed it).
+  const pendingWatchers = new Map<() => void, { readonly notify: () => void; count: number }>();
 
   // Applies checked inputs as one update (`apply` checks its patches once, not twice).
   const update = (inputs: readonly StoreInput[]): void => {
@@ -144,6 +163,29 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     // status, the final data, an error) applies at once with what waits, so the store holds
     // nothing back once the response has ended.
     if (listening || !isChunk(events) || pendingPatches >= MAX_PENDING) flush();
+    else if (pending.length === 1) for (const watcher of [...pendingWatchers.values()]) watcher.notify();
+  };
+
+  // A subscription: its `onPending` joins the watchers while it lasts; one without makes the store listen.
+  const follow = (options: SubscribeOptions | undefined, unsubscribe: () => void): (() => void) => {
+    const onPending = options?.onPending;
+    if (onPending === undefined) {
+      listening = true;
+      return unsubscribe;
+    }
+    const watcher = pendingWatchers.get(onPending) ?? {
+      notify: isolateListener('store onPending', onPending),
+      count: 0,
+    };
+    watcher.count++;
+    pendingWatchers.set(onPending, watcher);
+    let active = true;
+    return () => {
+      unsubscribe();
+      if (!active) return;
+      active = false;
+      if (--watcher.count === 0) pendingWatchers.delete(onPending);
+    };
   };
 
   const failed = (cause: unknown): void => {
@@ -180,18 +222,15 @@ export function createFieldStore<Data = unknown, Input = unknown>(
       return api.getState();
     },
     getInitialState: api.getInitialState,
-    subscribe: (listener) => {
-      const isolatedListener = isolated('store.subscribe', listener);
+    subscribe: (listener, options) => {
+      const isolatedListener = isolated('store.subscribe', listener, options);
       flush();
-      listening = true;
-      return api.subscribe(isolatedListener);
+      return follow(options, api.subscribe(isolatedListener));
     },
-    subscribePath: (path, listener) => {
-      const isolatedListener = isolated('store.subscribePath', listener);
+    subscribePath: (path, listener, options) => {
+      const isolatedListener = isolated('store.subscribePath', listener, options);
       flush();
-      const unsubscribe = pathListeners.subscribe(path, isolatedListener);
-      listening = true;
-      return unsubscribe;
+      return follow(options, pathListeners.subscribe(path, isolatedListener));
     },
     apply: (patches) => {
       checkPatches(patches);
@@ -222,8 +261,13 @@ function isChunk(events: StoreInput): events is ChunkEvent {
 function isolated<State>(
   where: 'store.subscribe' | 'store.subscribePath',
   listener: (state: State, previous: State) => void,
+  options: SubscribeOptions | undefined,
 ): (state: State, previous: State) => void {
   checkFunction(`${where} listener`, listener);
+  if (options !== undefined) {
+    checkObject(`${where} options`, options);
+    if (options.onPending !== undefined) checkFunction(`${where} options.onPending`, options.onPending);
+  }
   return isolateListener(where, listener);
 }
 

@@ -341,4 +341,138 @@ describe('a bound store with no listener (decision 0026)', () => {
     expect(state.error?.code).toBe('STORE_INVALID_PATCH');
     expect(state.data).toEqual({ a: 'x' });
   });
+
+  it('with only read-later subscribers (onPending), holds chunks until read and tells them once per wait', () => {
+    const { source, send } = chunkSource();
+    const store = createFieldStore(source);
+    const calls: string[] = [];
+    const onPending = () => calls.push('pending');
+    const seen: [unknown, unknown][] = [];
+    store.subscribe((state, previous) => seen.push([state.data, previous.data]), { onPending });
+    const heardA: unknown[] = [];
+    store.subscribePath('a', (state) => heardA.push(state.data), { onPending });
+    const heardB: unknown[] = [];
+    store.subscribePath('b', (state) => heardB.push(state.data), { onPending });
+    send([{ type: 'attempt', attempt: 0, format: 'json' }]);
+    seen.length = 0;
+    heardB.length = 0;
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x')] });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy')] });
+    // One call, however many subscriptions passed the same function and however many chunks wait.
+    expect(calls).toEqual(['pending']);
+    expect(seen).toEqual([]);
+    expect(store.getState().data).toEqual({ a: 'xy' });
+    expect(seen).toEqual([[{ a: 'xy' }, undefined]]);
+    expect(heardA).toEqual([undefined, { a: 'xy' }]);
+    expect(heardB).toEqual([]);
+    // The next chunk starts a new wait; a status applies at once, with the chunk before it.
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('b', 'q')] });
+    expect(calls).toEqual(['pending', 'pending']);
+    send([{ type: 'status', attempt: 0, status: 'validating' }]);
+    expect(seen.at(-1)).toEqual([{ a: 'xy', b: 'q' }, { a: 'xy' }]);
+    expect(store.getState().status).toBe('validating');
+    expect(heardB).toEqual([{ a: 'xy', b: 'q' }]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('applies every chunk at once as soon as one subscriber has no onPending', () => {
+    const { source, send } = chunkSource();
+    const store = createFieldStore(source);
+    const onPending = vi.fn();
+    const seen: unknown[] = [];
+    store.subscribe((state) => seen.push(state.data), { onPending });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [open('', {}), patch('a', 'x')] });
+    expect(onPending).toHaveBeenCalledTimes(1);
+    store.subscribePath('a', () => {});
+    expect(seen).toEqual([{ a: 'x' }]);
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy')] });
+    expect(seen).toEqual([{ a: 'x' }, { a: 'xy' }]);
+    expect(onPending).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops calling an onPending once every subscription that passed it ended; checks it and reports what it throws', () => {
+    const { source, send } = chunkSource();
+    const store = createFieldStore(source);
+    const onPending = vi.fn();
+    const first = store.subscribe(() => {}, { onPending });
+    const second = store.subscribePath('a', () => {}, { onPending });
+    first();
+    first();
+    send({ type: 'chunk', attempt: 0, text: '', patches: [open('', {})] });
+    expect(onPending).toHaveBeenCalledTimes(1);
+    second();
+    store.getState();
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'x')] });
+    expect(onPending).toHaveBeenCalledTimes(1);
+    expect(() => store.subscribe(() => {}, { onPending: 'soon' as never })).toThrow(
+      expect.objectContaining({ name: 'ArgumentError', argument: 'store.subscribe options.onPending' }),
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    store.subscribe(() => {}, {
+      onPending: () => {
+        throw new Error('boom');
+      },
+    });
+    send({ type: 'chunk', attempt: 0, text: '', patches: [patch('a', 'xy')] });
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('onPending'),
+      expect.objectContaining({ message: 'boom' }),
+    );
+    errors.mockRestore();
+    expect(store.getState().data).toEqual({ a: 'xy' });
+  });
+
+  it('a read-later subscriber ends where a store that hears every chunk ends, and hears what changed at each read', () => {
+    fc.assert(
+      fc.property(fc.array(input, { maxLength: 25 }), (inputs) => {
+        const later = chunkSource();
+        const heard = chunkSource();
+        const deferred = createFieldStore(later.source);
+        const store = createFieldStore(heard.source);
+        store.subscribe(() => {});
+        let waits = 0;
+        const updates: unknown[] = [];
+        deferred.subscribe((state) => updates.push(state.data), { onPending: () => waits++ });
+        // A wait starts with the first chunk after a read or another event, and is told once.
+        let waiting = false;
+        let expectedWaits = 0;
+        for (const each of inputs) {
+          if (each === 'read') {
+            const before = updates.length;
+            expect(deferred.getState().data).toEqual(store.getState().data);
+            // One update for everything that waited (one per chunk only when one is malformed).
+            if (deferred.getState().status !== 'error') expect(updates.length - before).toBeLessThanOrEqual(1);
+            waiting = false;
+            continue;
+          }
+          const sent: ChunkEvent | ResponseEvent[] =
+            each === 'retry'
+              ? [{ type: 'attempt', attempt: 1, format: 'json' }]
+              : each === 'final'
+                ? [{ type: 'final', attempt: 1, data: { a: 'xy' } }]
+                : { type: 'chunk', attempt: each[0], text: '', patches: each[1] };
+          if (!Array.isArray(sent) && !waiting) expectedWaits++;
+          waiting = !Array.isArray(sent);
+          later.send(sent);
+          heard.send(sent);
+        }
+        expect(waits).toBe(expectedWaits);
+        const [a, b] = [deferred.getState(), store.getState()];
+        expect([a.status, a.attempt, a.error?.code, a.hasFinal]).toEqual([
+          b.status,
+          b.attempt,
+          b.error?.code,
+          b.hasFinal,
+        ]);
+        expect(a.data).toEqual(b.data);
+        expect(a.streamed).toEqual(b.streamed);
+        expect([...a.fields.entries()]).toEqual([...b.fields.entries()]);
+        for (const path of ['a', 'list', 'list[0]', 'list[1].k', 'b.c']) {
+          expect(deferred.getField(path)).toEqual(store.getField(path));
+        }
+        expect(updates.at(-1) ?? deferred.getInitialState().data).toEqual(a.data);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
