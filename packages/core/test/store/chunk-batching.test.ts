@@ -3,6 +3,7 @@ import {
   createFieldStore,
   createResponse,
   defineOutput,
+  type FieldStore,
   type Model,
   type ResponseEvent,
   type ResponseSource,
@@ -269,6 +270,25 @@ describe('a bound store with no listener (decision 0026)', () => {
     { weight: 1, arbitrary: fc.constantFrom('retry', 'final', 'read') },
   );
 
+  /** What the generated input `each` sends: a retry's attempt, the final data or a chunk. */
+  const sentOf = (each: 'retry' | 'final' | [number, StreamingData[]]): ChunkEvent | ResponseEvent[] =>
+    each === 'retry'
+      ? [{ type: 'attempt', attempt: 1, format: 'json' }]
+      : each === 'final'
+        ? [{ type: 'final', attempt: 1, data: { a: 'xy' } }]
+        : { type: 'chunk', attempt: each[0], text: '', patches: each[1] };
+
+  /** The two stores read the same status, trees, records and field states. */
+  function expectSameEnd(one: FieldStore, other: FieldStore): void {
+    const [a, b] = [one.getState(), other.getState()];
+    expect([a.status, a.attempt, a.error?.code, a.hasFinal]).toEqual([b.status, b.attempt, b.error?.code, b.hasFinal]);
+    expect(a.data).toEqual(b.data);
+    expect(a.streamed).toEqual(b.streamed);
+    expect([...a.fields.entries()]).toEqual([...b.fields.entries()]);
+    for (const path of ['a', 'list', 'list[0]', 'list[1].k', 'b.c'])
+      expect(one.getField(path)).toEqual(other.getField(path));
+  }
+
   it('ends exactly where a store that hears every chunk ends, whenever it is read', () => {
     fc.assert(
       fc.property(fc.array(input, { maxLength: 25 }), (inputs) => {
@@ -283,28 +303,11 @@ describe('a bound store with no listener (decision 0026)', () => {
             expect(unheard.getState().data).toEqual(store.getState().data);
             continue;
           }
-          const sent: ChunkEvent | ResponseEvent[] =
-            each === 'retry'
-              ? [{ type: 'attempt', attempt: 1, format: 'json' }]
-              : each === 'final'
-                ? [{ type: 'final', attempt: 1, data: { a: 'xy' } }]
-                : { type: 'chunk', attempt: each[0], text: '', patches: each[1] };
+          const sent = sentOf(each);
           quiet.send(sent);
           heard.send(sent);
         }
-        const [a, b] = [unheard.getState(), store.getState()];
-        expect([a.status, a.attempt, a.error?.code, a.hasFinal]).toEqual([
-          b.status,
-          b.attempt,
-          b.error?.code,
-          b.hasFinal,
-        ]);
-        expect(a.data).toEqual(b.data);
-        expect(a.streamed).toEqual(b.streamed);
-        expect([...a.fields.entries()]).toEqual([...b.fields.entries()]);
-        for (const path of ['a', 'list', 'list[0]', 'list[1].k', 'b.c']) {
-          expect(unheard.getField(path)).toEqual(store.getField(path));
-        }
+        expectSameEnd(unheard, store);
       }),
       { numRuns: 300 },
     );
@@ -445,32 +448,15 @@ describe('a bound store with no listener (decision 0026)', () => {
             waiting = false;
             continue;
           }
-          const sent: ChunkEvent | ResponseEvent[] =
-            each === 'retry'
-              ? [{ type: 'attempt', attempt: 1, format: 'json' }]
-              : each === 'final'
-                ? [{ type: 'final', attempt: 1, data: { a: 'xy' } }]
-                : { type: 'chunk', attempt: each[0], text: '', patches: each[1] };
+          const sent = sentOf(each);
           if (!Array.isArray(sent) && !waiting) expectedWaits++;
           waiting = !Array.isArray(sent);
           later.send(sent);
           heard.send(sent);
         }
         expect(waits).toBe(expectedWaits);
-        const [a, b] = [deferred.getState(), store.getState()];
-        expect([a.status, a.attempt, a.error?.code, a.hasFinal]).toEqual([
-          b.status,
-          b.attempt,
-          b.error?.code,
-          b.hasFinal,
-        ]);
-        expect(a.data).toEqual(b.data);
-        expect(a.streamed).toEqual(b.streamed);
-        expect([...a.fields.entries()]).toEqual([...b.fields.entries()]);
-        for (const path of ['a', 'list', 'list[0]', 'list[1].k', 'b.c']) {
-          expect(deferred.getField(path)).toEqual(store.getField(path));
-        }
-        expect(updates.at(-1) ?? deferred.getInitialState().data).toEqual(a.data);
+        expectSameEnd(deferred, store);
+        expect(updates.at(-1) ?? deferred.getInitialState().data).toEqual(deferred.getState().data);
       }),
       { numRuns: 300 },
     );
