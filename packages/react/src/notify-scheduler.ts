@@ -83,6 +83,23 @@ const scheduleFrame = (flush: () => void): (() => void) => {
 };
 
 const frameBatch = new NotifyBatch(scheduleFrame);
+
+/** How many `readDuringRender` calls are under way (they nest when a read notifies a reader). */
+let rendering = 0;
+
+/**
+ * `store.getState()` for a component's render. A read applies the chunks the store holds, and when
+ * one of them is malformed the store's error is applied there too: its notification then waits for
+ * a microtask, since React must not be told about another component's change during a render.
+ */
+export function readDuringRender<Data>(store: FieldStore<Data>): FieldStoreState<Data> {
+  rendering++;
+  try {
+    return store.getState();
+  } finally {
+    rendering--;
+  }
+}
 const customBatches = new WeakMap<(flush: () => void) => () => void, NotifyBatch>();
 
 function batchFor(schedule: Exclude<Schedule, 'sync'>): NotifyBatch {
@@ -120,9 +137,13 @@ export function subscribeScheduled<Data>(
       return;
     }
     // The end of a response: deliver everything pending, and this change, in this same task.
-    batch.remove(onChange);
-    batch.flushNow();
-    onChange();
+    const deliver = (): void => {
+      batch.remove(onChange);
+      batch.flushNow();
+      onChange();
+    };
+    if (rendering > 0) queueMicrotask(deliver);
+    else deliver();
   };
   const unsubscribe =
     path === undefined ? store.subscribe(listener, options) : store.subscribePath(path, listener, options);

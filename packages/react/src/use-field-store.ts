@@ -1,6 +1,6 @@
 import type { FieldStore, FieldStoreState } from '@fieldstream/core';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { type Schedule, subscribeScheduled } from './notify-scheduler';
+import { readDuringRender, type Schedule, subscribeScheduled } from './notify-scheduler';
 
 /** Options every hook takes. */
 export type HookOptions = {
@@ -61,7 +61,7 @@ function useStoreSelection<Data, Selected>(
     let last: { selected: Selected } | undefined;
     let failed: ErrorSnapshot | undefined;
     return (): Selected | ErrorSnapshot => {
-      const state = store.getState();
+      const state = readDuringRender(store);
       if (throwOnError && state.status === 'error') {
         if (failed === undefined || failed.error !== state.error) failed = new ErrorSnapshot(state.error);
         return failed;

@@ -7,9 +7,9 @@ import {
   type ResponseSource,
   type StreamingData,
 } from '@fieldstream/core';
-import { type Schedule, useInstantField } from '@fieldstream/react';
+import { type Schedule, useInstantField, useStreamStatus } from '@fieldstream/react';
 import { act, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { subscribeScheduled } from '../src/notify-scheduler';
 import { partialText, streamText } from './support/fixtures';
@@ -185,5 +185,46 @@ describeInModes('frame coalescing', (mode) => {
       'one update per frame',
       'end!',
     ]);
+  });
+
+  it("reports a malformed chunk that a component's render applies to the other components, not during that render", async () => {
+    vi.useRealTimers();
+    let listener: ChunkListener | undefined;
+    const source = {
+      subscribe: () => () => {},
+      subscribeChunks(chunks: ChunkListener) {
+        listener = chunks;
+        return () => {};
+      },
+    } as unknown as ResponseSource;
+    const store = createFieldStore(source);
+    let rerender = (): void => {};
+    function Value() {
+      const [renders, setRenders] = useState(0);
+      rerender = () => setRenders(renders + 1);
+      return <p data-testid="a">{String(useInstantField(store, 'a').value ?? '')}</p>;
+    }
+    function Status() {
+      return <p data-testid="status">{useStreamStatus(store).status}</p>;
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <>
+        <Value />
+        <Status />
+      </>,
+      { wrapper: mode.wrapper },
+    );
+    act(() => listener?.events([{ type: 'attempt', attempt: 0, format: 'json' }]));
+    const [good] = partialText('a', 'kept', 4);
+    const [bad] = partialText('a..b', 'x', 1);
+    act(() => listener?.patches({ type: 'chunk', attempt: 0, text: 'kept', patches: [good as StreamingData] }));
+    act(() => listener?.patches({ type: 'chunk', attempt: 0, text: 'x', patches: [bad as StreamingData] }));
+    // The chunks wait in the store; this render's read applies them, and the bad one fails there.
+    await act(async () => rerender());
+    expect(store.getState().error?.code).toBe('STORE_INVALID_PATCH');
+    expect([screen.getByTestId('a').textContent, screen.getByTestId('status').textContent]).toEqual(['kept', 'error']);
+    expect(errors.mock.calls.filter(([message]) => String(message).includes('while rendering'))).toEqual([]);
+    errors.mockRestore();
   });
 });
