@@ -35,6 +35,17 @@ function Field({ store, path, schedule }: { store: FieldStore; path: string; sch
   return <p data-testid={path}>{String(field.value ?? '')}</p>;
 }
 
+/** Field `a`'s value; `expose` receives a function that re-renders it. */
+function ValueOfA({ store, expose }: { store: FieldStore; expose: (rerender: () => void) => void }) {
+  const [renders, setRenders] = useState(0);
+  expose(() => setRenders(renders + 1));
+  return <p data-testid="a">{String(useInstantField(store, 'a').value ?? '')}</p>;
+}
+
+function Status({ store }: { store: FieldStore }) {
+  return <p data-testid="status">{useStreamStatus(store).status}</p>;
+}
+
 const applyEach = (store: ReturnType<typeof createFieldStore>, patches: StreamingData[]): void => {
   for (const patch of patches) store.apply([patch]);
 };
@@ -199,19 +210,16 @@ describeInModes('frame coalescing', (mode) => {
     } as unknown as ResponseSource;
     const store = createFieldStore(source);
     let rerender = (): void => {};
-    function Value() {
-      const [renders, setRenders] = useState(0);
-      rerender = () => setRenders(renders + 1);
-      return <p data-testid="a">{String(useInstantField(store, 'a').value ?? '')}</p>;
-    }
-    function Status() {
-      return <p data-testid="status">{useStreamStatus(store).status}</p>;
-    }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <>
-        <Value />
-        <Status />
+        <ValueOfA
+          store={store}
+          expose={(again) => {
+            rerender = again;
+          }}
+        />
+        <Status store={store} />
       </>,
       { wrapper: mode.wrapper },
     );
