@@ -3,6 +3,7 @@ import { FinalData } from '../components/final-data';
 import { PresetAnswer } from '../components/preset-answer';
 import { ReasoningPanel } from '../components/reasoning-panel';
 import { RunStatus } from '../components/run-status';
+import { StoreUpdates } from '../components/store-updates';
 import { ScenarioControls } from '../controls/scenario-controls';
 import { useScenarioPage } from '../run/use-scenario-page';
 
@@ -19,6 +20,7 @@ export function LiveFormPage({ params }: { params: URLSearchParams }): ReactElem
         <section className="panel" data-testid="live-form" data-preset={preset.id}>
           <h3>{preset.title}</h3>
           <PresetAnswer preset={preset} textMode={textMode} run={run} status={status} />
+          <StoreUpdates store={run.store} response={run.response} />
         </section>
         <div className="stack">
           <ReasoningPanel store={run.store} />
