@@ -140,6 +140,29 @@ export const behaviourCases: BehaviourCase[] = [
     },
   },
   {
+    name: "a store's read-later subscriber (onPending): the chunks wait, told once, and apply with the next status",
+    spec: { answers: [good], output: ticket, format: 'json', chunkSize: 5 },
+    async run(response) {
+      const store = createFieldStore(response);
+      let waits = 0;
+      const heard: string[] = [];
+      const listener = (state: { status: string }): void => {
+        heard.push(`${state.status}:${String(store.getField('title').value ?? '')}`);
+      };
+      store.subscribePath('title', listener, { onPending: () => waits++ });
+      const data = await response.getData();
+      return { data, waits, heard, final: store.getState().final };
+    },
+    expected: {
+      data: goodData,
+      // Nothing reads the store while it streams: every chunk waits from the first (one call) until
+      // the `validating` status applies them with it, in one update.
+      waits: 1,
+      heard: ['streaming:', 'validating:Fix login', 'done:Fix login'],
+      final: goodData,
+    },
+  },
+  {
     name: 'subscribe listens and does not start; start() does',
     spec: { answers: [good], output: ticket, format: 'json' },
     async run(response) {
