@@ -82,15 +82,9 @@ export function pacedChunkModel(chunks: readonly string[]): Model {
 export async function respondToUi(model: Model): Promise<number> {
   const response = createResponse({ model, input: 'report', format: 'json' });
   const store = createFieldStore(response);
-  let scheduled = false;
-  const read = (): void => {
-    scheduled = false;
-    store.getState();
-  };
+  // The store calls this once per wait; a second read in one turn would find nothing waiting.
   const onPending = (): void => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(read);
+    setImmediate(() => store.getState());
   };
   let heard = 0;
   const stops = ['title', 'generated', 'sections'].map((path) =>

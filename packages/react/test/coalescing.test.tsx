@@ -46,6 +46,23 @@ function Status({ store }: { store: FieldStore }) {
   return <p data-testid="status">{useStreamStatus(store).status}</p>;
 }
 
+/** A store bound to a source that pushes chunks as a response does; `send` pushes one chunk or event batch. */
+function boundStore() {
+  let listener: ChunkListener | undefined;
+  const source = {
+    subscribe: () => () => {},
+    subscribeChunks(chunks: ChunkListener) {
+      listener = chunks;
+      return () => {};
+    },
+  } as unknown as ResponseSource;
+  const send = (input: ChunkEvent | ResponseEvent[]): void => {
+    if (Array.isArray(input)) listener?.events(input);
+    else listener?.patches(input);
+  };
+  return { store: createFieldStore(source), send };
+}
+
 const applyEach = (store: ReturnType<typeof createFieldStore>, patches: StreamingData[]): void => {
   for (const patch of patches) store.apply([patch]);
 };
@@ -148,19 +165,7 @@ describeInModes('frame coalescing', (mode) => {
   });
 
   it("applies a bound response's chunks once per frame, not once per chunk, and its end at once", () => {
-    let listener: ChunkListener | undefined;
-    const source = {
-      subscribe: () => () => {},
-      subscribeChunks(chunks: ChunkListener) {
-        listener = chunks;
-        return () => {};
-      },
-    } as unknown as ResponseSource;
-    const store = createFieldStore(source);
-    const send = (input: ChunkEvent | ResponseEvent[]): void => {
-      if (Array.isArray(input)) listener?.events(input);
-      else listener?.patches(input);
-    };
+    const { store, send } = boundStore();
     // Counts the store's updates without asking for each chunk at once.
     let updates = 0;
     store.subscribe(() => updates++, { onPending: () => {} });
@@ -200,15 +205,7 @@ describeInModes('frame coalescing', (mode) => {
 
   it("reports a malformed chunk that a component's render applies to the other components, not during that render", async () => {
     vi.useRealTimers();
-    let listener: ChunkListener | undefined;
-    const source = {
-      subscribe: () => () => {},
-      subscribeChunks(chunks: ChunkListener) {
-        listener = chunks;
-        return () => {};
-      },
-    } as unknown as ResponseSource;
-    const store = createFieldStore(source);
+    const { store, send } = boundStore();
     let rerender = (): void => {};
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
@@ -223,11 +220,11 @@ describeInModes('frame coalescing', (mode) => {
       </>,
       { wrapper: mode.wrapper },
     );
-    act(() => listener?.events([{ type: 'attempt', attempt: 0, format: 'json' }]));
+    act(() => send([{ type: 'attempt', attempt: 0, format: 'json' }]));
     const [good] = partialText('a', 'kept', 4);
     const [bad] = partialText('a..b', 'x', 1);
-    act(() => listener?.patches({ type: 'chunk', attempt: 0, text: 'kept', patches: [good as StreamingData] }));
-    act(() => listener?.patches({ type: 'chunk', attempt: 0, text: 'x', patches: [bad as StreamingData] }));
+    act(() => send({ type: 'chunk', attempt: 0, text: 'kept', patches: [good as StreamingData] }));
+    act(() => send({ type: 'chunk', attempt: 0, text: 'x', patches: [bad as StreamingData] }));
     // The chunks wait in the store; this render's read applies them, and the bad one fails there.
     await act(async () => rerender());
     expect(store.getState().error?.code).toBe('STORE_INVALID_PATCH');
