@@ -57,7 +57,9 @@ const budgets: Budget[] = [
     // measured as an app's entry is built), raised to 33.3 KB when issue 29's two CPU changes merged
     // (32.95 KB: the JSON parser's proven final +0.3 KB, the store's deferred chunks +0.4 KB). Lowered
     // to 33.2 KB by issue 29's byte hunt (32.9 KB: one implementation per job, nothing removed).
-    ceiling: 33.2 * KB,
+    // Raised to 34.1 KB when the store began writing containers it receives whole once (33.8 KB,
+    // +0.86 KB: issue 29's target 2 met, decision 0027).
+    ceiling: 34.1 * KB,
     yaml: 'never',
   },
   {
@@ -68,9 +70,10 @@ const budgets: Budget[] = [
     // input checks and tool calls, which cost ~3.2 KB of it (decision 0013); a regression guard
     // ~0.3 KB above it meanwhile (18.1 KB since the store defers its chunks until read, decision 0026;
     // 18.0 KB after issue 29's byte hunt, decision 0013's 2026-12-03 table; 18.2 KB once the hooks
-    // let the store apply a response's chunks once per frame, decision 0026's fourth section).
+    // let the store apply a response's chunks once per frame, decision 0026's fourth section; 19.1 KB
+    // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027).
     target: 15 * KB,
-    ceiling: 18.3 * KB,
+    ceiling: 19.4 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -83,10 +86,10 @@ const budgets: Budget[] = [
   {
     name: 'the same job all in the page: the response entry + the three hooks and useResponse',
     source: ENTRIES.responsePage,
-    // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013): a
-    // regression guard ~0.3 KB above today's size meanwhile.
+    // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013; 35.0 KB
+    // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile.
     target: 25 * KB,
-    ceiling: 34.3 * KB,
+    ceiling: 35.3 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -1,9 +1,10 @@
 import { deepEqual } from '../patch/deep-equal';
-import { formatPath, type PathSegment, parsePath } from '../patch/path';
+import { appendSegment, formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import { TOOLS_PATH } from '../tools/tool-calls';
+import { MAX_SPAN_PATH } from './closed-spans';
 import type { FieldRecord, FieldStoreState } from './field-store-state';
-import { dataTree, streamedTree } from './snapshot';
+import { coveredRecords, dataTree, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
 import { toolField } from './tool-calls-state';
 import { materialise, readTree } from './tree-node';
@@ -108,7 +109,7 @@ function computeField(
 ): FieldState {
   // `$tools[0].arguments.query`: a tool call's field (docs/patch-contract.md §5), never in the data tree.
   if (segments[0] === TOOLS_PATH) return toolField(state.toolCalls, segments, state.attempt);
-  const record = state.fields.get(key);
+  const record = recordAt(state, key, segments);
   const value = materialise(readTree(dataTree(state), segments));
   if (!state.hasFinal) {
     return {
@@ -136,6 +137,25 @@ function computeField(
     reconciled,
     rejected: undefined,
   };
+}
+
+/**
+ * A path's record: its own, or the record of a container above it that an update wrote whole
+ * (decision 0027), when the path is in the value written and that record is newer.
+ */
+function recordAt(state: FieldStoreState, key: string, segments: readonly PathSegment[]): FieldRecord | undefined {
+  let record = state.fields.get(key);
+  const covered = coveredRecords(state);
+  if (covered.size === 0) return record;
+  let above = '';
+  for (let depth = 0; depth < segments.length && above.length <= MAX_SPAN_PATH; depth++) {
+    for (const cover of covered.get(above) ?? []) {
+      if (cover.record.attempt <= (record?.attempt ?? -1)) break;
+      if (readTree(cover.value, segments.slice(depth)) !== undefined) record = cover.record;
+    }
+    above = appendSegment(above, segments[depth] as PathSegment);
+  }
+  return record;
 }
 
 /** The retry's reason when it was caused by this field and the retried attempt has not rewritten it. */

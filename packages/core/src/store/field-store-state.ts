@@ -106,8 +106,10 @@ export type FieldStoreState<Data = unknown> = {
   /** The streamed tree as it stood when the final data replaced it (reconciliation compares them). */
   readonly streamed: unknown;
   /**
-   * Per-path records of streamed paths, keyed by canonical path (`formatPath`). After `final`,
-   * records shared by most paths are folded away (read field states with `getField`).
+   * Records of streamed paths as the store applied them, keyed by canonical path (`formatPath`). A
+   * container that one update received whole (from its opening to its `done`) has one record that
+   * stands for every path in it (decision 0027): read a path's state with `getField` or
+   * `selectField`, not from here.
    */
   readonly fields: PathMap<FieldRecord>;
   /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */

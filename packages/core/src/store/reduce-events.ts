@@ -5,6 +5,7 @@ import type { ChunkEvent, ResponseEvent } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { retryExtrasOf } from './check-store-input';
+import { closedSpans } from './closed-spans';
 import {
   type FieldRecord,
   type FieldStoreState,
@@ -47,18 +48,22 @@ export function reduceEvents<Data>(
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
-  // Parse every path first so a malformed one leaves the snapshot untouched.
+  // Parse every path first so a malformed one leaves the snapshot untouched (a patch that a
+  // container written whole stands for is never applied: its path was checked as the container's child).
   const parsed: (ParsedPath | undefined)[] = [];
-  for (let input = 0; input < inputs.length; input++) {
+  const ends = closedSpans(inputs);
+  let spans = ends === undefined ? NO_SPANS : new SpanWalk(ends);
+  for (let input = 0, at = 0; input < inputs.length; input++) {
     const events = inputs[input] as StoreInput;
     // A pushed chunk from a response's log is its patches as the parser made them (no event each).
     const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
     const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < list.length; i++, at++) {
       const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
-      parsed.push(data === undefined ? undefined : parsePatchPath(data, trail));
+      parsed.push(data === undefined || spans.step(at) === SKIP ? undefined : parsePatchPath(data, trail));
     }
   }
+  if (ends !== undefined) spans = new SpanWalk(ends);
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
   let at = 0;
@@ -72,13 +77,39 @@ export function reduceEvents<Data>(
     } else {
       const { attempt, patches } = events as ChunkEvent;
       for (let i = 0; i < patches.length; i++, at++) {
-        batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at]);
+        const step = spans.step(at);
+        if (step !== SKIP) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at], step === WHOLE);
       }
     }
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
 }
+
+const APPLY = 0;
+const SKIP = 1;
+const WHOLE = 2;
+
+/** The update's patches in order, each applied, skipped, or (a span's `done`) applied whole. */
+class SpanWalk {
+  /** The end of the span being skipped (-1: none). */
+  declare until: number;
+  constructor(readonly ends: number[] | undefined) {
+    this.until = -1;
+  }
+
+  step(at: number): typeof APPLY | typeof SKIP | typeof WHOLE {
+    if (at < this.until) return SKIP;
+    if (at === this.until) return WHOLE;
+    const end = this.ends?.[at];
+    if (end === undefined) return APPLY;
+    this.until = end;
+    return SKIP;
+  }
+}
+
+/** The walk of an update without spans (it never changes: `until` moves only at a span's start). */
+const NO_SPANS = new SpanWalk(undefined);
 
 function patchOf(event: ResponseEvent | undefined): StreamingData | undefined {
   return event?.type === 'patch' ? event.data : undefined;
@@ -157,8 +188,8 @@ class Batch<Data> {
   }
 
   /** A `patch` event's data, without the event. */
-  applyPatch(attempt: number, data: StreamingData, target: ParsedPath | undefined): void {
-    if (this.#enter('patch', attempt)) this.#patch(data, target);
+  applyPatch(attempt: number, data: StreamingData, target: ParsedPath | undefined, whole = false): void {
+    if (this.#enter('patch', attempt)) this.#patch(data, target, whole);
   }
 
   /** Whether an event of `type` and `attempt` applies; the first event of a newer attempt starts a retry. */
@@ -170,7 +201,7 @@ class Batch<Data> {
       Object.assign(this.edit(), { attempt, toolCalls: NO_TOOL_CALLS });
       if (this.onRetry === 'clear') {
         this.tree = new TreeDraft(undefined);
-        Object.assign(this.edit(), { fields: PathMap.empty(), reasoning: '' });
+        Object.assign(this.edit(), { fields: PathMap.empty(), covered: PathMap.empty(), reasoning: '' });
       }
     }
     return true;
@@ -217,7 +248,7 @@ class Batch<Data> {
     if (before === undefined || !sameRetry(before, retry)) this.edit().retry = Object.freeze(retry);
   }
 
-  #patch(data: StreamingData, target: ParsedPath | undefined): void {
+  #patch(data: StreamingData, target: ParsedPath | undefined, whole = false): void {
     const status = this.next.status;
     // The first patch of the retried attempt ends `retrying` (a late patch of the failed one does not).
     if (status === 'idle' || (status === 'retrying' && this.next.attempt >= (this.next.retry?.attempt ?? 0))) {
@@ -239,7 +270,15 @@ class Batch<Data> {
     }
     const [segments, key] = target;
     this.tree ??= new TreeDraft(dataTree(next));
-    writePatch(this.tree, data, segments);
+    if (whole) {
+      // A container streamed whole in this update: its `done` value is what its skipped patches
+      // build, and its record stands for every path below it (decision 0027).
+      this.tree.write(segments, data.value);
+      const draft = this.edit();
+      const cover = Object.freeze({ value: data.value, record: fieldRecord(true, 'observed_boundary', next.attempt) });
+      // An earlier cover of the path stays for the paths only its value had (a retry, a repeated key).
+      draft.covered = draft.covered.set(key, [cover, ...(draft.covered.get(key) ?? [])]);
+    } else writePatch(this.tree, data, segments);
     this.changes.paths?.push(segments);
     // The deltas of a field come one after another: the cursor skips their key lookups.
     const { fields } = next;

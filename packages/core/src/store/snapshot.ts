@@ -1,14 +1,21 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
 import type { FieldRecord, FieldStoreState, ReconnectState, RetryState } from './field-store-state';
-import type { PathMap } from './path-map';
+import { PathMap } from './path-map';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 import { materialise, type Tree } from './tree-node';
+
+const NONE: PathMap<readonly Cover[]> = PathMap.empty();
 
 /** What a snapshot is made of: its fields, with its trees as trees (never their plain values). */
 export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed'> & {
   readonly data: Tree;
   readonly streamed: Tree;
+  /**
+   * The containers an update wrote whole, newest first per path, keyed like `fields`: each one's
+   * record stands for every path of its value that has no newer record of its own (decision 0027).
+   */
+  readonly covered: PathMap<readonly Cover[]>;
 };
 
 /**
@@ -32,6 +39,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly reconnecting: ReconnectState | undefined;
   readonly #data: Tree;
   readonly #streamed: Tree;
+  readonly #covered: PathMap<readonly Cover[]>;
 
   constructor(parts: NewSnapshotParts<Data>) {
     this.status = parts.status;
@@ -46,6 +54,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.reconnecting = parts.reconnecting;
     this.#data = parts.data;
     this.#streamed = parts.streamed;
+    this.#covered = parts.covered;
   }
 
   get data(): unknown {
@@ -62,6 +71,10 @@ class Snapshot<Data> implements FieldStoreState<Data> {
 
   static streamedTree(state: Snapshot<unknown>): Tree {
     return state.#streamed;
+  }
+
+  static covered(state: Snapshot<unknown>): PathMap<readonly Cover[]> {
+    return state.#covered;
   }
 }
 
@@ -92,6 +105,7 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     reconnecting: state.reconnecting,
     data: dataTree(state),
     streamed: streamedTree(state),
+    covered: coveredRecords(state),
   };
 }
 
@@ -103,4 +117,12 @@ export function dataTree(state: FieldStoreState<unknown>): Tree {
 /** The streamed tree kept for reconciliation. */
 export function streamedTree(state: FieldStoreState<unknown>): Tree {
   return state instanceof Snapshot ? Snapshot.streamedTree(state) : state.streamed;
+}
+
+/** A container an update wrote whole: the value written (the container's `done` value) and its record. */
+export type Cover = { readonly value: unknown; readonly record: FieldRecord };
+
+/** The containers written whole (`SnapshotParts.covered`); none for a snapshot not made here. */
+export function coveredRecords(state: FieldStoreState<unknown>): PathMap<readonly Cover[]> {
+  return state instanceof Snapshot ? Snapshot.covered(state) : NONE;
 }

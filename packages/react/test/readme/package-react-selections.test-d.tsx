@@ -4,9 +4,9 @@ import { expectTypeOf } from 'vitest';
 import type { FieldStore, FieldStoreState } from '@fieldstream/core';
 import { useFieldStore, useStreamStatus } from '@fieldstream/react';
 
-// A stable selector (module level) and an equality that ignores unchanged counts.
-const selectFieldCount = (state: FieldStoreState<unknown>) => state.fields.size;
-const sameCount = (a: number, b: number) => a === b;
+// A stable selector (module level) and an equality that ignores unchanged lengths.
+const selectReasoningLength = (state: FieldStoreState<unknown>) => state.reasoning.length;
+const sameLength = (a: number, b: number) => a === b;
 // Deliver updates at most every 100 ms instead of every frame.
 const every100ms = (flush: () => void) => {
   const id = setTimeout(flush, 100);
@@ -14,10 +14,10 @@ const every100ms = (flush: () => void) => {
 };
 
 function Counter({ store }: { store: FieldStore<unknown> }) {
-  const count = useFieldStore(store, selectFieldCount, { equals: sameCount, schedule: every100ms });
+  const length = useFieldStore(store, selectReasoningLength, { equals: sameLength, schedule: every100ms });
   const { status } = useStreamStatus(store, { throwOnError: true }); // an error boundary shows the failure
-  return <p>{count} paths streamed ({status})</p>;
+  return <p>{length} characters of reasoning ({status})</p>;
 }
 
 export { Counter };
-expectTypeOf(selectFieldCount).returns.toEqualTypeOf<number>();
+expectTypeOf(selectReasoningLength).returns.toEqualTypeOf<number>();

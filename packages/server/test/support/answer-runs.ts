@@ -1,4 +1,5 @@
 import {
+  appendSegment,
   createFieldStore,
   createResponse,
   defineOutput,
@@ -51,7 +52,19 @@ export async function readToEnd(response: StreamedResponse) {
       error: state.error?.code,
       retry: state.retry,
       reconnecting: state.reconnecting,
-      fields: Object.fromEntries([...state.fields.entries()].map(([path]) => [path, store.getField(path)])),
+      // Every path on screen or streamed, and every path with a record of its own (a container an
+      // update wrote whole keeps one record for its paths, so the records alone depend on batching).
+      fields: Object.fromEntries(
+        [
+          ...new Set([
+            ...treePaths(state.data),
+            ...treePaths(state.streamed),
+            ...[...state.fields.entries()].map(([path]) => path),
+          ]),
+        ]
+          .sort()
+          .map((path) => [path, store.getField(path)]),
+      ),
     },
     /** The events with runs of deltas on one path merged: how messages were batched never counts (rule 5). */
     events: mergeRuns(events),
@@ -80,4 +93,13 @@ function mergeRuns(events: readonly ResponseEvent[]): ResponseEvent[] {
     } else merged.push(event);
   }
   return merged;
+}
+
+/** Every path of a JSON value, containers included (the root is `''`). */
+function treePaths(value: unknown, path = ''): string[] {
+  if (value === null || typeof value !== 'object') return value === undefined ? [] : [path];
+  const children = Object.entries(value).map(([key, child]) =>
+    treePaths(child, appendSegment(path, Array.isArray(value) ? Number(key) : key)),
+  );
+  return [path, ...children.flat()];
 }

@@ -1,0 +1,123 @@
+import { type Container, isContainer } from '../patch/container';
+import type { StreamingData } from '../patch/streaming-data';
+import type { ChunkEvent } from '../response/response-events';
+import type { StoreInput } from './reduce-events';
+
+/**
+ * The containers one update streams whole (decision 0027): a container's opening delta, then only
+ * patches of its direct children in the same attempt (an object's keys, a list's indexes in order;
+ * a deeper path comes after its own container opened), each child ending with a `done` observed at
+ * its boundary, then the container's own observed `done`, whose value holds exactly those children.
+ * That value is what the skipped patches build, and every path in it would end with the record the
+ * container's `done` makes, so the update writes the container once instead. A skipped patch could
+ * not have thrown: its path is a valid child of a valid path, written where a list grows, into a
+ * container of its kind. Returns `ends[start] = end` per span (positions as the update counts
+ * patches, event lists included), `undefined` when there is none. Linear: a path like the one
+ * before is not checked again.
+ */
+export function closedSpans(inputs: readonly StoreInput[]): number[] | undefined {
+  // One chunk of a few patches (a store that applies every chunk at once) rarely holds a whole
+  // container, and writing one patch by patch costs about as much.
+  if (inputs.length === 1 && !Array.isArray(inputs[0]) && (inputs[0] as ChunkEvent).patches.length < 4)
+    return undefined;
+  let ends: number[] | undefined;
+  // The open containers, innermost at `depth - 1`: reused, never shrunk (a `length` change is a runtime call).
+  let stack: OpenContainer[] | undefined;
+  let depth = 0;
+  let previous: string | undefined;
+  /** A child whose value streams and has not ended. */
+  let open: string | undefined;
+  let attempt = -1;
+  let at = 0;
+  for (let input = 0; input < inputs.length; input++) {
+    const events = inputs[input] as StoreInput;
+    // An event list between chunks ends every span (it may hold anything).
+    if (Array.isArray(events)) {
+      depth = 0;
+      at += events.length;
+      continue;
+    }
+    const chunk = events as ChunkEvent;
+    if (chunk.attempt !== attempt) depth = 0;
+    attempt = chunk.attempt;
+    const patches = chunk.patches;
+    for (let i = 0; i < patches.length; i++) {
+      const data = patches[i] as StreamingData;
+      const path = data.path;
+      const value = data.value;
+      const done = data.event_type === 'done';
+      const container = isContainer(value);
+      // A `done` not observed at its boundary, or a child that ended without one, would keep a
+      // record unlike the container's.
+      if (done && !(data.is_complete === true && data.completion_source === 'observed_boundary')) depth = 0;
+      if (open !== undefined && path !== open) depth = 0;
+      open = done || container ? undefined : path;
+      // Never `stack[-1]`: a negative index is a property lookup by name.
+      const top = depth > 0 ? stack?.[depth - 1] : undefined;
+      if (top !== undefined && path === top.path) {
+        if (done && container && holdsExactly(value, path, top.children)) {
+          ends ??= [];
+          ends[top.start] = at;
+          depth--;
+        } else depth = 0;
+      } else {
+        if (top !== undefined && path !== previous && !top.adopt(path)) depth = 0;
+        if (container && !done && path.length <= MAX_SPAN_PATH && path.charCodeAt(0) !== DOLLAR) {
+          stack ??= [];
+          stack[depth++] = new OpenContainer(at, path, Array.isArray(value));
+        } else if (container) depth = 0;
+      }
+      previous = path;
+      at++;
+    }
+  }
+  return ends;
+}
+
+/** Containers on longer paths are applied patch by patch (a field state looks their paths up). */
+export const MAX_SPAN_PATH = 256;
+
+class OpenContainer {
+  /** An object's children's paths, or how many items a list has (its next index). */
+  declare children: string[] | number;
+  constructor(
+    readonly start: number,
+    readonly path: string,
+    list: boolean,
+  ) {
+    this.children = list ? 0 : [];
+  }
+
+  /** Takes `path` as its next child: one `.key` (bare at the root) of an object, the next `[index]` of a list. */
+  adopt(path: string): boolean {
+    const pattern = typeof this.children === 'number' ? INDEX : this.path === '' ? ROOT_KEY : KEY;
+    pattern.lastIndex = this.path.length;
+    if (!path.startsWith(this.path) || !pattern.test(path)) return false;
+    if (typeof this.children !== 'number') this.children.push(path);
+    // `[n]`: the digits end one before the bracket.
+    else if (Number(path.slice(this.path.length + 1, -1)) === this.children) this.children++;
+    else return false;
+    return true;
+  }
+}
+
+const KEY = /\.[A-Za-z_]\w*$/y;
+const ROOT_KEY = /[A-Za-z_]\w*$/y;
+const INDEX = /\[(?:0|[1-9]\d{0,8})\]$/y;
+const DOLLAR = 36;
+
+/**
+ * Whether the finished container at `path` holds exactly the children that streamed: a list as
+ * many items, an object the same keys in the same order (each child's path is `path.key`, compared
+ * without building it; a key streamed twice counts twice, so it does not match).
+ */
+function holdsExactly(value: Container, path: string, children: string[] | number): boolean {
+  if (typeof children === 'number') return Array.isArray(value) && value.length === children;
+  if (Array.isArray(value)) return false;
+  const names = Object.keys(value);
+  const prefix = path === '' ? 0 : path.length + 1;
+  return (
+    names.length === children.length &&
+    names.every((name, i) => children[i]?.length === prefix + name.length && children[i]?.endsWith(name))
+  );
+}
