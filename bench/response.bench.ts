@@ -223,14 +223,15 @@ export default async function responseBench(): Promise<void> {
     24,
     36,
   );
-  // At 669 KB the parser's runs are cheap enough to count twice as many, which a mark-compact
-  // moves less; the two counts run side by side.
+  // At 669 KB both are counted over runs 6 to 30, side by side: a mark-compact of that heap comes
+  // every several runs and costs ~40 M, so a shorter window reads where it fell (the bound response
+  // over runs 6–12 / 12–18 read 366 M / 406 M once the store wrote whole containers, decision 0027).
   const large =
     typeof small === 'string'
       ? small
       : await Promise.all([
           steadyInstructions(probe, ['parser-600k'] as const satisfies readonly ResponseProbeMode[], 6, 18, 30),
-          steadyInstructions(probe, ['bound-600k'] as const satisfies readonly ResponseProbeMode[], 6, 12, 18),
+          steadyInstructions(probe, ['bound-600k'] as const satisfies readonly ResponseProbeMode[], 6, 18, 30),
         ]).then(([parser, bound]) =>
           typeof parser === 'string' ? parser : typeof bound === 'string' ? bound : { ...parser, ...bound },
         );
@@ -257,7 +258,7 @@ export default async function responseBench(): Promise<void> {
       `${ratio('listen-150k', 'parser-150k').toFixed(2)}× (${m(counts['listen-150k'].perRun)}), as a UI reads it (path ` +
       `subscribers with onPending, one read per ${CHUNKS_PER_FRAME} chunks) ${ratio('ui-150k', 'parser-150k').toFixed(2)}× ` +
       `(${m(counts['ui-150k'].perRun)}). Each window's halves (171 KB: runs 12–24 / 24–36; ` +
-      `669 KB: runs 6–18 / 18–30 for the parser, 6–12 / 12–18 bound): parser ${halves('parser-150k')}, bound ${halves('bound-150k')}; ` +
+      `669 KB: runs 6–18 / 18–30): parser ${halves('parser-150k')}, bound ${halves('bound-150k')}; ` +
       `parser ${halves('parser-600k')}, bound ${halves('bound-600k')}`;
   }
   console.log(
