@@ -28,7 +28,7 @@ export function parsePatchPath({ path }: StreamingData, trail: PathTrail): Parse
   trail.plain = parsed !== undefined;
   if (parsed === undefined) {
     parsed = cachedPath(path);
-    trail.plain = !path.includes('"');
+    trail.plain = isCanonical(path);
   }
   trail.path = path;
   trail.parsed = parsed;
@@ -111,15 +111,22 @@ function cachedPath(path: string): ParsedPath {
   let parsed = parsedPaths.get(path);
   if (parsed === undefined) {
     const segments = parsePath(path);
-    // Only a quoted key can be written two ways (`["a"]` is `.a`): a path without one is canonical,
-    // and then the event's own string is the key (the source keeps it anyway, so the key is free).
-    parsed = [segments, path.includes('"') ? formatPath(segments) : path];
+    // The event's own string is the key when canonical (the source keeps it anyway, so it is free).
+    parsed = [segments, isCanonical(path) ? path : formatPath(segments)];
     if (path.length <= CACHED_PATH_LENGTH) {
       if (parsedPaths.size >= CACHED_PATHS) parsedPaths.clear();
       parsedPaths.set(path, parsed);
     }
   }
   return parsed;
+}
+
+/**
+ * Whether `path` is written as `formatPath` writes it. Only a quoted key (`["a"]` is `.a`) and a
+ * wildcard (`[*]` is the key `*`, written `["*"]`) can be written two ways.
+ */
+function isCanonical(path: string): boolean {
+  return !path.includes('"') && !path.includes('*');
 }
 
 /** Paths `nearPath` cannot derive (top-level keys, quoted keys, jumps across branches), in a bounded cache. */
