@@ -151,7 +151,7 @@ function recordAt(state: FieldStoreState, key: string, segments: readonly PathSe
   for (let depth = 0; depth < segments.length && above.length <= MAX_SPAN_PATH; depth++) {
     for (const cover of covered.get(above) ?? []) {
       if (cover.record.attempt <= (record?.attempt ?? -1)) break;
-      if (readTree(cover.value, segments.slice(depth)) !== undefined) record = cover.record;
+      if (readTree(cover.value, segments, depth) !== undefined) record = cover.record;
     }
     above = appendSegment(above, segments[depth] as PathSegment);
   }

@@ -255,10 +255,10 @@ export function keysOf(tree: Tree): PathSegment[] {
   return indexes;
 }
 
-/** The tree at `segments`, or `undefined`. Iterative. */
-export function readTree(tree: Tree, segments: readonly PathSegment[]): Tree {
+/** The tree at `segments` (from `segments[from]` on), or `undefined`. Iterative. */
+export function readTree(tree: Tree, segments: readonly PathSegment[], from = 0): Tree {
   let node = tree;
-  for (let i = 0; i < segments.length && node !== undefined; i++) node = childOf(node, segments[i] as PathSegment);
+  for (let i = from; i < segments.length && node !== undefined; i++) node = childOf(node, segments[i] as PathSegment);
   return node;
 }
 

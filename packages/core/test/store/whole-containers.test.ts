@@ -1,4 +1,5 @@
 import {
+  appendSegment,
   type ChunkEvent,
   createFieldStore,
   createStreamParser,
@@ -49,18 +50,9 @@ const chunk = (attempt: number, patches: StreamingData[]): ChunkEvent => ({
 /** Every path of a JSON value (containers included), as `formatPath` writes them. */
 function pathsOf(value: unknown, path = ''): string[] {
   if (value === null || typeof value !== 'object') return [path];
-  const children = Array.isArray(value)
-    ? value.map((item, index) => pathsOf(item, `${path}[${index}]`))
-    : Object.entries(value).map(([key, child]) =>
-        pathsOf(
-          child,
-          /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)
-            ? path === ''
-              ? key
-              : `${path}.${key}`
-            : `${path}[${JSON.stringify(key)}]`,
-        ),
-      );
+  const children = Object.entries(value).map(([key, child]) =>
+    pathsOf(child, appendSegment(path, Array.isArray(value) ? Number(key) : key)),
+  );
   return [path, ...children.flat()];
 }
 
