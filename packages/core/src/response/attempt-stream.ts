@@ -9,7 +9,7 @@ import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
 import type { ToolCallStream } from '../tools/tool-call-stream';
-import { onAbort } from '../transport/abort';
+import { abortable, onAbort } from '../transport/abort';
 import type { LogEvent } from './event-log';
 import type { FieldChecks } from './field-checks';
 import { NativeReasoning } from './native-reasoning';
@@ -242,8 +242,20 @@ async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): P
   }
 
   if (held.length > 0 && options.fieldChecks !== undefined) {
-    (await options.fieldChecks).watch(held, format, readText, reject, () => false);
+    watching = await options.fieldChecks;
+    watching.watch(held, format, readText, reject, () => false);
     if (rejected !== undefined) return stopped();
+  }
+  // A field that closed near the end may still wait for an async verdict (every check a Worker asks
+  // of the main thread): it decides the attempt as a sync check would have, before validation.
+  const pending = watching?.settled();
+  if (pending !== undefined) {
+    const late = await abortable(pending, stop.signal).catch(() => undefined);
+    if (watch.aborted) return { kind: 'aborted' };
+    if (late !== undefined) {
+      reject(late);
+      return stopped();
+    }
   }
   emitPatch(native.close());
   if (tools !== undefined) {

@@ -83,6 +83,9 @@ export class FieldChecks {
   readonly #verdicts = new Map<string, { value: unknown; check: Check }>();
   /** Undecided until the first structured patch: whether the stream follows the block the final parse keeps. */
   #trusted: boolean | undefined;
+  /** Async verdicts asked while the answer streamed and not settled yet, and who waits for them. */
+  #inFlight = 0;
+  #onSettled: (() => void) | undefined;
 
   constructor(plan: FieldCheckPlan, attempt: number) {
     this.#plan = plan;
@@ -144,6 +147,20 @@ export class FieldChecks {
       if (found !== undefined) return found;
     }
     return undefined;
+  }
+
+  /**
+   * The verdicts still pending from fields judged while the answer streamed, once they settle: their
+   * rejection, if one came. An attempt whose stream ended waits for them before it is validated, so
+   * a field that closed just before the end is judged as it would have been with a sync check (a
+   * Worker asks the main thread, so its checks are always async). `undefined` at once when nothing is
+   * pending.
+   */
+  settled(): Promise<FieldRejection | undefined> | undefined {
+    if (this.#inFlight === 0) return undefined;
+    return new Promise((resolve) => {
+      this.#onSettled = () => resolve(this.rejection);
+    });
   }
 
   /**
@@ -245,11 +262,18 @@ export class FieldChecks {
 
   /** An async verdict: a retryable rejection that arrives while the stream still runs stops it. */
   #later(path: string, verdict: Promise<NormalisedVerdict>): undefined {
+    this.#inFlight++;
+    const done = () => {
+      if (--this.#inFlight === 0 || this.rejection !== undefined) this.#onSettled?.();
+    };
+    // A schema whose own validate rejects is judged again at the end, which reports it.
     verdict.then((settled) => {
-      if (settled.ok || settled.noRetry || settled.raise !== undefined || this.rejection !== undefined) return;
-      this.rejection = rejectionOf(path, settled);
-      this.#onLateRejection?.(this.rejection);
-    });
+      if (!settled.ok && !settled.noRetry && settled.raise === undefined && this.rejection === undefined) {
+        this.rejection = rejectionOf(path, settled);
+        this.#onLateRejection?.(this.rejection);
+      }
+      done();
+    }, done);
     return undefined;
   }
 

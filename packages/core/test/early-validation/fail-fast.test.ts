@@ -7,7 +7,7 @@ import {
   type ResponseEvent,
   ValidationError,
 } from '@fieldstream/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { chunks, scripted } from '../response/model-helpers';
 
@@ -168,6 +168,76 @@ describe('fail fast on a field that closes broken', () => {
     // The accepted attempt's field was judged once as it closed; its verdict was reused at the end.
     expect(seen).toEqual(['0:items[0].email', '0:items[1].email', '1:items[0].email']);
     expect(model.prompts[1]).toContain('the field "email" (path items[1].email) was rejected: needs an @');
+  });
+
+  it('an async verdict on the last field, given after the stream ended, still stops the attempt before validation', async () => {
+    const triage = defineOutput({ severity: [['low', 'high'], 'how bad'], note: ['string'] });
+    const verdicts: { value: unknown; resolve: (verdict: boolean | { ok: false; reason: string }) => void }[] = [];
+    const model = scripted(chunks('{"severity": "low", "note": "far too long"}', 6), [
+      '{"severity": "low", "note": "ok"}',
+    ]);
+    const response = createResponse({
+      model,
+      input: 'x',
+      output: triage,
+      format: 'json',
+      maxRetries: 1,
+      validateField: {
+        // As a Worker's check is: asked of another thread, answered whenever it answers.
+        note: (value) => new Promise((resolve) => verdicts.push({ value, resolve })),
+      },
+    });
+    const events: ResponseEvent[] = [];
+    response.subscribe((event) => events.push(event));
+    const data = response.getData();
+    await vi.waitFor(() => expect(verdicts).toHaveLength(1));
+    // The model's stream has ended; the attempt waits for the verdict instead of validating.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(statusLine(events).filter((line) => line.includes('status'))).toEqual(['0:status:streaming']);
+    verdicts[0]?.resolve({ ok: false, reason: 'too long' });
+    await vi.waitFor(() => expect(verdicts).toHaveLength(2));
+    verdicts[1]?.resolve(true);
+    await expect(data).resolves.toEqual({ severity: 'low', note: 'ok' });
+    expect(statusLine(events).filter((line) => line.includes('status'))).toEqual([
+      '0:status:streaming',
+      '0:status:retrying:note',
+      '1:status:streaming',
+      '1:status:validating',
+      '1:status:done',
+    ]);
+    expect(response.events.find((event) => event.type === 'model.validation_failed')).toMatchObject({
+      stage: 'field',
+      path: 'note',
+      validation_reason: 'too long',
+    });
+  });
+
+  it('abort while the attempt waits for a field verdict ends the response as aborted', async () => {
+    const triage = defineOutput({ note: ['string'] });
+    let asked = 0;
+    const response = createResponse({
+      model: scripted(['{"note": "a"}']),
+      input: 'x',
+      output: triage,
+      format: 'json',
+      maxRetries: 1,
+      validateField: {
+        note: () => {
+          asked++;
+          return new Promise<boolean>(() => {});
+        },
+      },
+    });
+    const events: ResponseEvent[] = [];
+    response.subscribe((event) => events.push(event));
+    const data = response.getData();
+    await vi.waitFor(() => expect(asked).toBe(1));
+    response.abort();
+    await expect(data).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(statusLine(events).filter((line) => line.includes('status'))).toEqual([
+      '0:status:streaming',
+      '0:status:aborted',
+    ]);
   });
 
   it('a json answer with prose before its block is judged at the end only (a draft may follow)', async () => {
