@@ -1,6 +1,7 @@
 import { type Container, isContainer } from '../patch/container';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent } from '../response/response-events';
+import { isDigit, isIdentifierChar } from './patch-path';
 import type { StoreInput } from './reduce-events';
 
 /**
@@ -90,21 +91,40 @@ class OpenContainer {
 
   /** Takes `path` as its next child: one `.key` (bare at the root) of an object, the next `[index]` of a list. */
   adopt(path: string): boolean {
-    const pattern = typeof this.children === 'number' ? INDEX : this.path === '' ? ROOT_KEY : KEY;
-    pattern.lastIndex = this.path.length;
-    if (!path.startsWith(this.path) || !pattern.test(path)) return false;
-    if (typeof this.children !== 'number') this.children.push(path);
-    // `[n]`: the digits end one before the bracket.
-    else if (Number(path.slice(this.path.length + 1, -1)) === this.children) this.children++;
-    else return false;
+    const children = this.children;
+    const start = this.path.length;
+    const end = path.length;
+    if (typeof children === 'number') {
+      // `[n]`, n the next index: its digits read back from the bracket.
+      if (path.charCodeAt(end - 1) !== CLOSE_BRACKET) return false;
+      let rest = children;
+      let at = end - 2;
+      do {
+        if (path.charCodeAt(at--) !== DIGIT_0 + (rest % 10)) return false;
+        rest = Math.floor(rest / 10);
+      } while (rest > 0);
+      if (at !== start || path.charCodeAt(at) !== OPEN_BRACKET) return false;
+    } else {
+      // `.key` (bare at the root), the key an identifier.
+      let at = start;
+      if (start > 0 && path.charCodeAt(at++) !== DOT) return false;
+      if (at >= end || isDigit(path.charCodeAt(at))) return false;
+      for (; at < end; at++) if (!isIdentifierChar(path.charCodeAt(at))) return false;
+    }
+    // The prefix last, with `lastIndexOf(…, 0)`: on Node 20 `startsWith` costs ~1 500 instructions a
+    // call on a stream's concatenated paths (4.7 M of a 171 KB answer's, callgrind; decision 0027).
+    if (path.lastIndexOf(this.path, 0) !== 0) return false;
+    if (typeof children !== 'number') children.push(path);
+    else this.children = children + 1;
     return true;
   }
 }
 
-const KEY = /\.[A-Za-z_]\w*$/y;
-const ROOT_KEY = /[A-Za-z_]\w*$/y;
-const INDEX = /\[(?:0|[1-9]\d{0,8})\]$/y;
 const DOLLAR = 36;
+const DOT = 46;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const DIGIT_0 = 48;
 
 /**
  * Whether the finished container at `path` holds exactly the children that streamed: a list as
@@ -115,9 +135,14 @@ function holdsExactly(value: Container, path: string, children: string[] | numbe
   if (typeof children === 'number') return Array.isArray(value) && value.length === children;
   if (Array.isArray(value)) return false;
   const names = Object.keys(value);
+  if (names.length !== children.length) return false;
   const prefix = path === '' ? 0 : path.length + 1;
-  return (
-    names.length === children.length &&
-    names.every((name, i) => children[i]?.length === prefix + name.length && children[i]?.endsWith(name))
-  );
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const child = children[i] as string;
+    if (child.length !== prefix + name.length) return false;
+    // Compared in place: `endsWith` cost 0.8 M instructions more per 171 KB answer.
+    for (let at = 0; at < name.length; at++) if (child.charCodeAt(prefix + at) !== name.charCodeAt(at)) return false;
+  }
+  return true;
 }

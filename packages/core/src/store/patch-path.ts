@@ -91,11 +91,11 @@ const OPEN = 91;
 const CLOSE = 93;
 const ZERO = 48;
 
-function isDigit(char: number): boolean {
+export function isDigit(char: number): boolean {
   return char >= ZERO && char <= 57;
 }
 
-function isIdentifierChar(char: number): boolean {
+export function isIdentifierChar(char: number): boolean {
   // A-Z, a-z, 0-9, _
   return (char >= 65 && char <= 90) || (char >= 97 && char <= 122) || isDigit(char) || char === 95;
 }

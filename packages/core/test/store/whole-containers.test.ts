@@ -163,9 +163,12 @@ describe('closedSpans', () => {
     event_type: 'done',
     completion_source: source as StreamingData['completion_source'],
   });
-  /** The spans of one chunk of patches, as [start, end] pairs. */
+  /**
+   * The spans of these patches, as [start, end] pairs. Given as two chunks (the second empty): one
+   * chunk of fewer than 4 patches is not searched at all.
+   */
   const spansOf = (patches: StreamingData[]): [number, number][] => {
-    const ends = closedSpans([chunk(0, patches)]);
+    const ends = closedSpans([chunk(0, patches), chunk(0, [])]);
     return ends === undefined ? [] : Object.entries(ends).map(([start, end]) => [Number(start), end]);
   };
   const item = [delta('list[0]', {}), delta('list[0].a', 'x'), done('list[0].a', 'x'), done('list[0]', { a: 'x' })];
@@ -177,6 +180,21 @@ describe('closedSpans', () => {
     ]);
     // The root: its children are bare keys and indexes.
     expect(spansOf([delta('', {}), delta('a', 'x'), done('a', 'x'), done('', { a: 'x' })])).toEqual([[0, 3]]);
+    // Indexes of more than one digit, keys with digits and underscores.
+    const items = Array.from({ length: 102 }, (_, i) => done(`l[${i}]`, i));
+    expect(
+      spansOf([
+        delta('l', []),
+        ...items,
+        done(
+          'l',
+          items.map((_, i) => i),
+        ),
+      ]),
+    ).toEqual([[0, 103]]);
+    expect(
+      spansOf([delta('o', {}), done('o._a1', 'x'), done('o.B_2', 'y'), done('o', { _a1: 'x', B_2: 'y' })]),
+    ).toEqual([[0, 3]]);
   });
 
   it('finds none where a skipped patch could do something the container does not', () => {
@@ -192,14 +210,26 @@ describe('closedSpans', () => {
       [delta('o', {}), done('o["a"]', 'x'), done('o', { a: 'x' })],
       [delta('o', {}), done('p', 'x'), done('o', {})],
       [delta('o', {}), done('o.1a', 'x'), done('o', { '1a': 'x' })],
+      [delta('o', {}), done('o.', 'x'), done('o', { '': 'x' })],
+      [delta('o', {}), done('o.é', 'x'), done('o', { é: 'x' })],
+      [delta('o', {}), done('o.a-b', 'x'), done('o', { 'a-b': 'x' })],
+      // Another container's child of the same length.
+      [delta('o', {}), done('p.a', 'x'), done('o', { a: 'x' })],
+      [delta('l', []), done('m[0]', 'x'), done('l', ['x'])],
       // Indexes out of order, with a leading zero, or under an object; a key under a list.
       [delta('l', []), done('l[1]', 'x'), done('l', [undefined, 'x'])],
       [delta('l', []), done('l[0]', 'x'), done('l[00]', 'y'), done('l', ['x', 'y'])],
+      [delta('l', []), done('l[0', 'x'), done('l', ['x'])],
+      [delta('l', []), done('l0]', 'x'), done('l', ['x'])],
+      [delta('l', []), done('l[]', 'x'), done('l', ['x'])],
+      [delta('l', []), done('l[+0]', 'x'), done('l', ['x'])],
+      [delta('l', []), done('l.[0]', 'x'), done('l', ['x'])],
       [delta('o', {}), done('o[0]', 'x'), done('o', { 0: 'x' })],
       [delta('l', []), done('l.a', 'x'), done('l', [])],
       // A finished container holding other children than those that streamed.
       [delta('l', []), done('l', ['x'])],
       [delta('o', {}), done('o.a', 'x'), done('o', { b: 'x' })],
+      [delta('o', {}), done('o.ab', 'x'), done('o', { a: 'x' })],
       [delta('o', {}), done('o.a', 'x'), done('o', { a: 'x', b: 'y' })],
       // A child container that arrives whole (its own paths were never streamed); a `$` channel.
       [delta('o', {}), done('o.a', { b: 1 }), done('o', { a: { b: 1 } })],
@@ -210,6 +240,12 @@ describe('closedSpans', () => {
     // A path too long for a field state to look its ancestors up.
     const long = `o${'.abcdefgh'.repeat(30)}`;
     expect(spansOf([delta(long, {}), done(`${long}.a`, 'x'), done(long, { a: 'x' })])).toEqual([]);
+  });
+
+  it('does not search one chunk of fewer than 4 patches', () => {
+    const whole = [delta('o', {}), done('o.a', 'x'), done('o', { a: 'x' })];
+    expect(closedSpans([chunk(0, whole)])).toBeUndefined();
+    expect(spansOf(whole)).toEqual([[0, 2]]);
   });
 
   it('ends every span at an event list or another attempt', () => {
