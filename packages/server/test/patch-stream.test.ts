@@ -220,6 +220,71 @@ describe('the patch codec', () => {
   });
 });
 
+describe('the patch codec and strings', () => {
+  const patch = (delta: string, value: string, done = false): ResponseEvent => ({
+    type: 'patch',
+    attempt: 0,
+    data: {
+      path: 'note',
+      wildcard_path: 'note',
+      indexes: [],
+      delta,
+      value,
+      is_complete: done,
+      event_type: done ? 'done' : 'delta',
+      ...(done ? { completion_source: 'observed_boundary' as const } : {}),
+    },
+  });
+  const roundTrip = (events: ResponseEvent[]) => {
+    const encoder = new PatchEncoder();
+    const decoder = new PatchDecoder();
+    const wire = events.map((event) => encoder.encode(event));
+    const values = wire.map((each) => {
+      const decoded = decoder.decode(JSON.parse(JSON.stringify(each)) as never) as { event: ResponseEvent };
+      return decoded.event.type === 'patch' ? decoded.event.data.value : undefined;
+    });
+    return { wire, values };
+  };
+
+  it('leaves out a growing string, and sends a value whose length is not the last one plus its delta', () => {
+    const { wire, values } = roundTrip([
+      patch('ab', 'ab'),
+      patch('cd', 'abcd'),
+      patch('e', 'xyz'),
+      patch('', 'xyz', true),
+    ]);
+    expect(wire).toEqual([{ p: 'note', d: 'ab' }, { d: 'cd' }, { d: 'e', v: 'xyz' }, { e: 1 }]);
+    expect(values).toEqual(['ab', 'abcd', 'xyz', 'xyz']);
+  });
+
+  it("a source that rewrites a string in place (breaking rule 1) is sent the writer's value at the done", () => {
+    // 'abXY' is as long as 'ab' + 'cd': taken as an append without reading it (reading costs the whole string).
+    const { wire, values } = roundTrip([
+      patch('ab', 'ab'),
+      patch('cd', 'abXY'),
+      patch('e', 'abXYe'),
+      patch('', 'abXYe', true),
+    ]);
+    expect(values).toEqual(['ab', 'abcd', 'abcde', 'abXYe']);
+    expect(wire.at(-1)).toEqual({ e: 1, v: 'abXYe' });
+  });
+
+  it('a done whose value equals what the reader rebuilt sends no value, also for a long field', () => {
+    const piece = 'abcdefghij'.repeat(2);
+    const events: ResponseEvent[] = [];
+    let value = '';
+    for (let i = 0; i < 5_000; i++) {
+      value += piece;
+      events.push(patch(piece, value));
+    }
+    events.push(patch('', value, true));
+    const { wire, values } = roundTrip(events);
+    expect(wire.filter((each) => 'v' in each)).toEqual([]);
+    expect(values.at(-1)).toBe(value);
+    expect(values.at(-1)).toHaveLength(100_000);
+  });
+});
+
 describe('patch stream entry checks', () => {
   it('bad arguments are ArgumentErrors naming the argument', () => {
     expect(() => fromPatchStream({ url: 42 } as never)).toThrow(

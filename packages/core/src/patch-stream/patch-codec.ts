@@ -81,8 +81,9 @@ export class PatchEncoder {
     if (done) wire.e = 1;
     const source = data.completion_source;
     if (done ? source !== 'observed_boundary' : source !== undefined) wire.c = source ?? '';
+    const rebuilt = rebuiltString(this.#mirror, path, delta, value);
     if (value === undefined) wire.u = 1;
-    else if (isStringAfter(this.#mirror, path, delta, value)) {
+    else if (rebuilt !== undefined) {
       // The reader rebuilds it: previous string + delta.
     } else if (isJsonAfter(this.#mirror, path, delta, value)) wire.j = 1;
     else if (value !== null && typeof value === 'object' && deepEqual(this.#mirror.treeAt(path), value)) wire.r = 1;
@@ -90,21 +91,27 @@ export class PatchEncoder {
     const derived = derivedPathFields(path);
     if (derived.wildcard_path !== data.wildcard_path) wire.w = data.wildcard_path;
     if (!deepEqual(derived.indexes, data.indexes)) wire.i = data.indexes;
-    this.#mirror.record(path, value, delta);
+    // The mirror holds what the reader holds, so a later comparison is against the reader's value.
+    this.#mirror.record(path, rebuilt ?? value, delta);
     return wire;
   }
 }
 
-/** Whether `value` is the path's last string plus `delta`, compared without building it. */
-function isStringAfter(mirror: ValueMirror, path: string, delta: string, value: unknown): boolean {
-  if (typeof value !== 'string') return false;
+/**
+ * The string the reader rebuilds for `value` (the path's last string plus `delta`), or `undefined`
+ * when it would not be `value`. A string grows by append (docs/patch-contract.md §3 rule 1, §6): a
+ * delta that adds exactly its own length is taken as one without reading the string. Reading it
+ * would cost the whole string per event, because the parser's value is a rope that any read
+ * flattens: a 50 000-character field took 1.9 s of CPU, quadratic in its length. An event that adds
+ * nothing (a `done`) is compared whole with the reader's string, once per field, so a source that
+ * broke the rule is sent its value there.
+ */
+function rebuiltString(mirror: ValueMirror, path: string, delta: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
   const prev = mirror.lastAt(path);
-  return (
-    typeof prev === 'string' &&
-    value.length === prev.length + delta.length &&
-    value.endsWith(delta) &&
-    value.startsWith(prev)
-  );
+  if (typeof prev !== 'string' || value.length !== prev.length + delta.length) return undefined;
+  if (delta !== '') return prev + delta;
+  return value === prev ? prev : undefined;
 }
 
 /** Whether the path's deltas spell `value` (a number, boolean or null) as JSON (`"1"`, `"5"` → 15). */
