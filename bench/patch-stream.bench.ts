@@ -7,7 +7,8 @@
  * - whole partial objects, one SSE message per chunk (what `streamObject` + `useObject` send),
  * - for scale, the raw answer text as SSE deltas (which leaves all parsing to the browser).
  * Then the browser's side: CPU time of `fromPatchStream` reading the written stream (every patch
- * through `instant()` while `getData()` waits), which must grow linearly with the answer.
+ * through `instant()` while `getData()` waits), which must grow linearly with the answer; and the
+ * server's: `toPatchStream` writing one long string field, which must too.
  */
 import { createResponse, createStreamParser, type ResponseEvent } from '../packages/core/src/index';
 import { fromPatchStream } from '../packages/core/src/patch-stream/from-patch-stream';
@@ -75,6 +76,20 @@ async function clientCpuMs(wire: string, runs = 7): Promise<number> {
   for (let i = 0; i < runs; i++) {
     const start = process.cpuUsage();
     await read();
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
+}
+
+/** Median CPU ms of `toPatchStream` writing a whole response's stream (the response included). */
+async function serverCpuMs(answer: string, runs = 5): Promise<number> {
+  const write = () => toPatchStream(makeResponse(answer)).text();
+  await write();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.cpuUsage();
+    await write();
     const used = process.cpuUsage(start);
     times.push((used.user + used.system) / 1000);
   }
@@ -152,5 +167,23 @@ export default async function patchStreamBench(): Promise<void> {
   const clientGrowth = (perKb[1] ?? Number.NaN) / (perKb[0] ?? Number.NaN);
   console.log(
     `\nTarget: linear, CPU per answer KB at 256 KB ≤ 1.25× that at 64 KB (${clientGrowth.toFixed(2)}×): ${check(clientGrowth <= 1.25)}.`,
+  );
+
+  // One long string field: the writer must not read the whole string per delta (it once did: quadratic).
+  console.log('\n### The server side: toPatchStream writing one long string field (CPU, median of 5)\n');
+  console.log('| field | events | CPU ms | µs per field KB |');
+  console.log('|---|---:|---:|---:|');
+  const serverPerKb: number[] = [];
+  for (const size of [64 * 1024, 256 * 1024]) {
+    const answer = JSON.stringify({ note: 'a long note. '.repeat(Math.ceil(size / 13)).slice(0, size) });
+    const ms = await serverCpuMs(answer);
+    serverPerKb.push((1000 * ms) / (size / 1024));
+    console.log(
+      `| ${(size / 1024).toFixed(0)} KB | ~${Math.ceil(answer.length / CHUNK)} | ${ms.toFixed(1)} | ${(serverPerKb.at(-1) ?? 0).toFixed(0)} |`,
+    );
+  }
+  const serverGrowth = (serverPerKb[1] ?? Number.NaN) / (serverPerKb[0] ?? Number.NaN);
+  console.log(
+    `\nTarget: linear, CPU per field KB at 256 KB ≤ 1.25× that at 64 KB (${serverGrowth.toFixed(2)}×): ${check(serverGrowth <= 1.25)}.`,
   );
 }
