@@ -269,6 +269,41 @@ describe('the patch codec and strings', () => {
     expect(wire.at(-1)).toEqual({ e: 1, v: 'abXYe' });
   });
 
+  it('for any string events, the reader holds the writer value at every done, and at every event that kept rule 1', () => {
+    // Each step appends (rule 1), rewrites the text in place at the same length, or replaces it.
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), text: fc.string({ minLength: 1, maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('rewrite' as const), text: fc.string({ minLength: 1, maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('replace' as const), text: fc.string({ maxLength: 6 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), fc.boolean(), (steps, finalDiffers) => {
+        const events: ResponseEvent[] = [];
+        const honest: boolean[] = [];
+        let value = '';
+        let broken = false;
+        for (const { kind, text } of steps) {
+          const before = value;
+          if (kind === 'append') value += text;
+          // The same length as an append of `text`, other characters (a source breaking rule 1).
+          else if (kind === 'rewrite') value = `${'#'.repeat(before.length)}${text}`;
+          else value = text;
+          broken ||= kind !== 'append' && value !== before + text;
+          events.push(patch(kind === 'replace' ? '' : text, value));
+          honest.push(!broken);
+        }
+        const last = finalDiffers ? `${value}!` : value;
+        events.push(patch('', last, true));
+        const { values } = roundTrip(events);
+        values.forEach((decoded, i) => {
+          if (honest[i]) expect(decoded).toBe((events[i] as Extract<ResponseEvent, { type: 'patch' }>).data.value);
+        });
+        expect(values.at(-1)).toBe(last);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a done whose value equals what the reader rebuilt sends no value, also for a long field', () => {
     const piece = 'abcdefghij'.repeat(2);
     const events: ResponseEvent[] = [];
