@@ -59,41 +59,29 @@ async function streamedBytes(answer: string): Promise<{ bytes: number; messages:
   return { bytes, messages };
 }
 
-/** Median CPU ms of `fromPatchStream` reading `wire` (an in-memory fetch): getData() awaited while every instant() patch is read. */
-async function clientCpuMs(wire: string, runs = 7): Promise<number> {
-  const read = async () => {
-    const client = fromPatchStream({
-      url: 'http://bench.invalid/',
-      fetch: async () => new Response(wire, { headers: { 'content-type': 'text/event-stream' } }),
-    });
-    // As an app does: the data is awaited while the patches stream.
-    const data = client.getData();
-    for await (const _ of client.instant());
-    await data;
-  };
-  await read();
+/** Median CPU ms of `task` over `runs` runs, after one to warm up. */
+async function medianCpuMs(task: () => Promise<unknown>, runs: number): Promise<number> {
+  await task();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = process.cpuUsage();
-    await read();
+    await task();
     const used = process.cpuUsage(start);
     times.push((used.user + used.system) / 1000);
   }
   return median(times);
 }
 
-/** Median CPU ms of `toPatchStream` writing a whole response's stream (the response included). */
-async function serverCpuMs(answer: string, runs = 5): Promise<number> {
-  const write = () => toPatchStream(makeResponse(answer)).text();
-  await write();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = process.cpuUsage();
-    await write();
-    const used = process.cpuUsage(start);
-    times.push((used.user + used.system) / 1000);
-  }
-  return median(times);
+/** `fromPatchStream` reading `wire` (an in-memory fetch): getData() awaited while every instant() patch is read. */
+async function readPatchStream(wire: string): Promise<void> {
+  const client = fromPatchStream({
+    url: 'http://bench.invalid/',
+    fetch: async () => new Response(wire, { headers: { 'content-type': 'text/event-stream' } }),
+  });
+  // As an app does: the data is awaited while the patches stream.
+  const data = client.getData();
+  for await (const _ of client.instant());
+  await data;
 }
 
 /** The answer text itself, one SSE message per chunk: the floor, with all parsing left to the browser. */
@@ -158,7 +146,7 @@ export default async function patchStreamBench(): Promise<void> {
   for (const size of [64 * 1024, 256 * 1024]) {
     const answer = answerOf(size);
     const wire = await toPatchStream(makeResponse(answer)).text();
-    const ms = await clientCpuMs(wire);
+    const ms = await medianCpuMs(() => readPatchStream(wire), 7);
     perKb.push((1000 * ms) / (utf8(answer) / 1024));
     console.log(
       `| ${(utf8(answer) / 1024).toFixed(0)} KB | ${(utf8(wire) / 1024).toFixed(0)} KB | ${ms.toFixed(1)} | ${(perKb.at(-1) ?? 0).toFixed(0)} |`,
@@ -176,7 +164,8 @@ export default async function patchStreamBench(): Promise<void> {
   const serverPerKb: number[] = [];
   for (const size of [64 * 1024, 256 * 1024]) {
     const answer = JSON.stringify({ note: 'a long note. '.repeat(Math.ceil(size / 13)).slice(0, size) });
-    const ms = await serverCpuMs(answer);
+    // `toPatchStream` writing the whole stream (the response included).
+    const ms = await medianCpuMs(() => toPatchStream(makeResponse(answer)).text(), 5);
     serverPerKb.push((1000 * ms) / (size / 1024));
     console.log(
       `| ${(size / 1024).toFixed(0)} KB | ~${Math.ceil(answer.length / CHUNK)} | ${ms.toFixed(1)} | ${(serverPerKb.at(-1) ?? 0).toFixed(0)} |`,
