@@ -12,6 +12,7 @@ import { toNodeHandler } from '@fieldstream/server';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PatchDecoder, PatchEncoder } from '../../core/src/patch-stream/patch-codec';
+import { streamingData } from '../../core/test/store/patches';
 import { serve, until } from './support/local-servers';
 
 const ticket = defineOutput({
@@ -224,16 +225,7 @@ describe('the patch codec and strings', () => {
   const patch = (delta: string, value: string, done = false): ResponseEvent => ({
     type: 'patch',
     attempt: 0,
-    data: {
-      path: 'note',
-      wildcard_path: 'note',
-      indexes: [],
-      delta,
-      value,
-      is_complete: done,
-      event_type: done ? 'done' : 'delta',
-      ...(done ? { completion_source: 'observed_boundary' as const } : {}),
-    },
+    data: streamingData('note', value, delta, done),
   });
   const roundTrip = (events: ResponseEvent[]) => {
     const encoder = new PatchEncoder();

@@ -108,10 +108,9 @@ export class PatchEncoder {
  */
 function rebuiltString(mirror: ValueMirror, path: string, delta: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const prev = mirror.lastAt(path);
-  if (typeof prev !== 'string' || value.length !== prev.length + delta.length) return undefined;
-  if (delta !== '') return prev + delta;
-  return value === prev ? prev : undefined;
+  const rebuilt = mirror.stringAfter(path, delta);
+  if (rebuilt === undefined || rebuilt.length !== value.length) return undefined;
+  return delta !== '' || rebuilt === value ? rebuilt : undefined;
 }
 
 /** Whether the path's deltas spell `value` (a number, boolean or null) as JSON (`"1"`, `"5"` → 15). */

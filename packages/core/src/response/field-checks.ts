@@ -153,10 +153,11 @@ export class FieldChecks {
    * The verdicts still pending from fields judged while the answer streamed, once they settle: their
    * rejection, if one came. An attempt whose stream ended waits for them before it is validated, so
    * a field that closed just before the end is judged as it would have been with a sync check (a
-   * Worker asks the main thread, so its checks are always async). `undefined` at once when nothing is
-   * pending.
+   * Worker asks the main thread, so its checks are always async). At once when a rejection came
+   * already; `undefined` when nothing is pending.
    */
   settled(): Promise<FieldRejection | undefined> | undefined {
+    if (this.rejection !== undefined) return Promise.resolve(this.rejection);
     if (this.#inFlight === 0) return undefined;
     return new Promise((resolve) => {
       this.#onSettled = () => resolve(this.rejection);

@@ -6,7 +6,8 @@ function indexesOf(path: string): number[] {
   return [...path.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
 }
 
-function event(
+/** One event at `path`: a delta, or (with `done`) the path's `done` from `source`. */
+export function streamingData(
   path: string,
   value: unknown,
   delta: string,
@@ -29,9 +30,9 @@ function event(
 export function streamText(path: string, text: string, chunk = 4, source?: CompletionSource): StreamingData[] {
   const events: StreamingData[] = [];
   for (let i = 0; i < text.length; i += chunk) {
-    events.push(event(path, text.slice(0, i + chunk), text.slice(i, i + chunk), false));
+    events.push(streamingData(path, text.slice(0, i + chunk), text.slice(i, i + chunk), false));
   }
-  events.push(event(path, text, '', true, source));
+  events.push(streamingData(path, text, '', true, source));
   return events;
 }
 
@@ -42,15 +43,15 @@ export function partialText(path: string, text: string, chunk = 4): StreamingDat
 
 /** An atomic scalar: one `done`. */
 export function scalar(path: string, value: unknown, source?: CompletionSource): StreamingData {
-  return event(path, value, '', true, source);
+  return streamingData(path, value, '', true, source);
 }
 
 /** A container's opening delta with an empty value. */
 export function open(path: string, kind: 'object' | 'array'): StreamingData {
-  return event(path, kind === 'array' ? [] : {}, '', false);
+  return streamingData(path, kind === 'array' ? [] : {}, '', false);
 }
 
 /** A container's `done` with its whole value. */
 export function close(path: string, value: unknown, source?: CompletionSource): StreamingData {
-  return event(path, value, '', true, source);
+  return streamingData(path, value, '', true, source);
 }
