@@ -195,16 +195,10 @@ export class EventLog {
     return new LogReader<Channel>(channel, (reader) => {
       onStart?.();
       if (!this.#closed) this.#readers.add(reader as unknown as ChannelReader);
-      const log = this;
       return {
         history: this.replay(),
         detach: () => this.#readers.delete(reader as unknown as ChannelReader),
-        get closed() {
-          return log.closed;
-        },
-        get error() {
-          return log.error;
-        },
+        source: this,
       };
     });
   }

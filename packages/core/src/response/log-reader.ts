@@ -1,12 +1,16 @@
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseEvent } from './response-events';
 
-/** A reader's view of its log once attached. */
+/**
+ * A reader's view of its log once attached: `source` is the log itself (its `closed` and `error`
+ * are read live). A getter in this literal, closing over the log, would keep the log and everything
+ * it holds alive through V8's young-generation collections after it ended
+ * (docs/decisions/0028-no-accessors-in-per-response-literals.md).
+ */
 export type Attachment = {
   history: ResponseEvent[];
   detach(): void;
-  readonly closed: boolean;
-  readonly error: unknown;
+  source: { readonly closed: boolean; readonly error: unknown };
 };
 
 /** What a reader yields: the patches (`instant()`) or the answer text (`deltas()`). */
@@ -79,7 +83,7 @@ export class LogReader<Channel extends ReaderChannel, Out = ChannelValue<Channel
       }
       return Promise.resolve({ value, done: false });
     }
-    const log = this.#log;
+    const log = this.#log?.source;
     if (this.#finished || log === undefined || log.closed) {
       const error = this.#finished ? undefined : log?.error;
       this.#finish();

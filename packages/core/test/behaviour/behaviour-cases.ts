@@ -140,6 +140,53 @@ export const behaviourCases: BehaviourCase[] = [
     },
   },
   {
+    // The getters live on a prototype, not in a literal per response: an own accessor closing over
+    // the response's state kept all of it alive through V8's young collections after it ended
+    // (docs/decisions/0028-no-accessors-in-per-response-literals.md).
+    name: 'status, attempt and events: read live, not assignable, and no accessor of its own',
+    spec: { answers: [good], output: ticket, format: 'json', chunkSize: 5 },
+    async run(response) {
+      const before = { status: response.status, attempt: response.attempt, events: response.events.length };
+      const data = await response.getData();
+      const after = {
+        status: response.status,
+        attempt: response.attempt,
+        seen: response.events.length > before.events,
+      };
+      const assign = (key: 'status' | 'attempt' | 'events'): string => {
+        try {
+          (response as unknown as Record<string, unknown>)[key] = 'x';
+          return 'assigned';
+        } catch (error) {
+          return (error as Error).constructor.name;
+        }
+      };
+      // A method read off the response still works (the methods are closures, not prototype methods).
+      const { getData } = response;
+      const ownAccessors = Object.entries(Object.getOwnPropertyDescriptors(response))
+        .filter(([, descriptor]) => descriptor.get !== undefined || descriptor.set !== undefined)
+        .map(([key]) => key);
+      return {
+        data,
+        before,
+        after,
+        assigned: [assign('status'), assign('attempt'), assign('events')],
+        still: response.status,
+        ownAccessors,
+        methodsDetached: (await getData()) === data,
+      };
+    },
+    expected: {
+      data: goodData,
+      before: { status: 'idle', attempt: 0, events: 0 },
+      after: { status: 'done', attempt: 0, seen: true },
+      assigned: ['TypeError', 'TypeError', 'TypeError'],
+      still: 'done',
+      ownAccessors: [],
+      methodsDetached: true,
+    },
+  },
+  {
     name: "a store's read-later subscriber (onPending): the chunks wait and apply together, the end arrives at once",
     spec: { answers: [good], output: ticket, format: 'json', chunkSize: 5 },
     async run(response) {
