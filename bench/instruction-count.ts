@@ -85,16 +85,7 @@ async function instructionTotals<Mode extends string>(
   try {
     // One bundled script: under valgrind, loading TypeScript through tsx would cost minutes.
     const script = join(dir, 'probe.mjs');
-    await build({
-      entryPoints: [probe],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: script,
-      logLevel: 'warning',
-      // The packages' sources, as the benches import them (not a build that may be stale).
-      conditions: ['@fieldstream/source'],
-    });
+    await bundleProbe(probe, script);
     const count = async (mode: Mode, runs: number): Promise<number> => {
       const out = join(dir, `${mode}-${runs}.callgrind`);
       const { stderr } = await execFileAsync(
@@ -129,4 +120,18 @@ async function instructionTotals<Mode extends string>(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Bundles a probe (a TypeScript file) into one Node script at `outfile`, from the packages' sources. */
+export async function bundleProbe(probe: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [probe],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'warning',
+    // The packages' sources, as the benches import them (not a build that may be stale).
+    conditions: ['@fieldstream/source'],
+  });
 }
