@@ -45,14 +45,14 @@ export function closedSpans(inputs: readonly StoreInput[]): number[] | undefined
     for (let i = 0; i < patches.length; i++) {
       const data = patches[i] as StreamingData;
       const path = data.path;
-      // The next delta of the child that streams (most patches of an answer): it changes nothing.
-      if (path === open && data.event_type !== 'done' && !isContainer(data.value)) {
-        at++;
-        continue;
-      }
       const value = data.value;
       const done = data.event_type === 'done';
       const container = isContainer(value);
+      // The next delta of the child that streams (most patches of an answer): it changes nothing.
+      if (path === open && !done && !container) {
+        at++;
+        continue;
+      }
       // A `done` not observed at its boundary, or a child that ended without one, would keep a
       // record unlike the container's.
       if (done && !(data.is_complete === true && data.completion_source === 'observed_boundary')) depth = 0;
