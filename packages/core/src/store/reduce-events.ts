@@ -48,22 +48,11 @@ export function reduceEvents<Data>(
   cursor: RecordCursor,
   trail: PathTrail,
 ): FieldStoreState<Data> {
-  // Parse every path first so a malformed one leaves the snapshot untouched (a patch that a
-  // container written whole stands for is never applied: its path was checked as the container's child).
-  const parsed: (ParsedPath | undefined)[] = [];
+  // One pass: a path is parsed as its patch comes (a patch a container written whole stands for is
+  // never applied: its path was checked as the container's child). A malformed path throws before
+  // the snapshot is made, so it leaves the store as it was: the batch writes only to its drafts.
   const ends = closedSpans(inputs);
-  let spans = ends === undefined ? NO_SPANS : new SpanWalk(ends);
-  for (let input = 0, at = 0; input < inputs.length; input++) {
-    const events = inputs[input] as StoreInput;
-    // A pushed chunk from a response's log is its patches as the parser made them (no event each).
-    const chunk = Array.isArray(events) ? undefined : (events as ChunkEvent);
-    const list = chunk === undefined ? (events as readonly ResponseEvent[]) : chunk.patches;
-    for (let i = 0; i < list.length; i++, at++) {
-      const data = chunk === undefined ? patchOf(list[i] as ResponseEvent | undefined) : (list[i] as StreamingData);
-      parsed.push(data === undefined || spans.step(at) === SKIP ? undefined : parsePatchPath(data, trail));
-    }
-  }
-  if (ends !== undefined) spans = new SpanWalk(ends);
+  const spans = ends === undefined ? NO_SPANS : new SpanWalk(ends);
   // A batch object with methods rather than closures: this runs once per streamed chunk.
   const batch = new Batch(state, onRetry, changes, cursor);
   let at = 0;
@@ -71,14 +60,21 @@ export function reduceEvents<Data>(
     const events = inputs[input] as StoreInput;
     if (Array.isArray(events)) {
       const list = events as readonly ResponseEvent[];
-      // A hole is skipped.
-      for (let i = 0; i < list.length; i++, at++)
-        if (list[i] !== undefined) batch.apply(list[i] as ResponseEvent, parsed[at]);
+      for (let i = 0; i < list.length; i++, at++) {
+        const event = list[i] as ResponseEvent | undefined;
+        // A hole is skipped; every patch's path is parsed, even one its attempt drops.
+        const data = patchOf(event);
+        const target = data === undefined ? undefined : parsePatchPath(data, trail);
+        if (event !== undefined) batch.apply(event, target);
+      }
     } else {
+      // A pushed chunk from a response's log is its patches as the parser made them (no event each).
       const { attempt, patches } = events as ChunkEvent;
       for (let i = 0; i < patches.length; i++, at++) {
         const step = spans.step(at);
-        if (step !== SKIP) batch.applyPatch(attempt, patches[i] as StreamingData, parsed[at], step === WHOLE);
+        if (step === SKIP) continue;
+        const data = patches[i] as StreamingData;
+        batch.applyPatch(attempt, data, parsePatchPath(data, trail), step === WHOLE);
       }
     }
   }

@@ -153,6 +153,26 @@ describe('createFieldStore without a source', () => {
     expect(store.getState()).toBe(store.getInitialState());
   });
 
+  it('leaves the store as it was when a malformed path follows patches that wrote, and writes on from there', () => {
+    const store = filledStore();
+    const before = store.getState();
+    const heard: number[] = [];
+    store.subscribePath('meta', (state) => heard.push(Object.keys((state.data as Incident).meta).length));
+    expect(() =>
+      store.apply([scalar('meta.level', 'high'), scalar('summary', 'changed'), scalar('meta..bad', 1)]),
+    ).toThrow(PathSyntaxError);
+    expect(store.getState()).toBe(before);
+    expect(heard).toEqual([]);
+    // The next batch writes to the state as it was: the key the failed batch added is not in it.
+    store.apply([scalar('meta.owner', 'ops')]);
+    const data = store.getState().data as Incident & { meta: Record<string, unknown> };
+    expect(Object.keys(data.meta)).toEqual(['score', 'tags', 'owner']);
+    expect(data.summary).toBe('All systems nominal');
+    expect(store.getField('meta.level')).toMatchObject({ value: undefined, isComplete: false });
+    expect(store.getField('meta.owner')).toMatchObject({ value: 'ops', isComplete: true });
+    expect(heard).toEqual([3]);
+  });
+
   it('writes root-array paths', () => {
     const store = createFieldStore();
     store.apply([open('', 'array'), ...streamText('[0].title', 'first'), scalar('[1].n', 2)]);
