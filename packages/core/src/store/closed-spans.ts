@@ -94,7 +94,10 @@ class OpenContainer {
     this.children = list ? 0 : [];
   }
 
-  /** Takes `path` as its next child: one `.key` (bare at the root) of an object, the next `[index]` of a list. */
+  /**
+   * Takes `path` as its next child: the next `[index]` of a list; for an object, a path under it
+   * after a `.` (bare at the root), whose key `holdsExactly` checks at the container's `done`.
+   */
   adopt(path: string): boolean {
     const children = this.children;
     const start = this.path.length;
