@@ -1,8 +1,9 @@
 import { deepEqual } from '../patch/deep-equal';
+import { derivedPathFields } from '../patch/derived-path-fields';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
-import { derivedPathFields, ValueMirror } from './value-mirror';
+import { ValueMirror } from './value-mirror';
 import {
   fromWireError,
   fromWireObservation,

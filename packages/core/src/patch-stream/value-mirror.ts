@@ -1,6 +1,5 @@
 import { readOwn, writeOwn } from '../patch/apply-patch';
-import { type PathSegment, parsePath, WILDCARD, wildcardOf } from '../patch/path';
-import type { StreamingData } from '../patch/streaming-data';
+import { type PathSegment, parsePath, WILDCARD } from '../patch/path';
 
 /**
  * What both ends of a patch stream know about one attempt: the last value at each path and a tree
@@ -68,16 +67,6 @@ export class ValueMirror {
     }
     writeOwn(node, segments[segments.length - 1] as PathSegment, stored);
   }
-}
-
-/** `wildcard_path` and `indexes` as the reader derives them from the path. */
-export function derivedPathFields(path: string): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
-  const segments = pathSegments(path);
-  if (segments === undefined) return { wildcard_path: path, indexes: [] };
-  return {
-    wildcard_path: wildcardOf(path),
-    indexes: segments.filter((segment): segment is number => typeof segment === 'number'),
-  };
 }
 
 /** The segments of a data path: `$` channels (`$tools[0].arguments`) are not in the mirrored tree. */

@@ -5,6 +5,7 @@ import type { StreamParser } from '../formats/create-stream-parser';
 import type { FinalParse } from '../formats/format-parser';
 import { applyPatch } from '../patch/apply-patch';
 import { parsePath } from '../patch/path';
+import { pushEach } from '../patch/push-each';
 import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
@@ -204,7 +205,7 @@ async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): P
             sawText = true;
             parser ??= openParser();
             answerPatches = parser.push(taken.answer);
-            patches.push(...answerPatches);
+            pushEach(patches, answerPatches);
           }
         } catch (error) {
           closeQuietly(iterator);

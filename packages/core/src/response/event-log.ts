@@ -1,5 +1,6 @@
 import { TextAccumulator } from '../formats/text-accumulator';
-import { parsePath, wildcardOf } from '../patch/path';
+import { derivedPathFields } from '../patch/derived-path-fields';
+import { pushEach } from '../patch/push-each';
 import { COMPLETION_SOURCES, type StreamingData } from '../patch/streaming-data';
 import type { FormatName, FormatOption } from '../schema/select-format';
 import { LogEntries } from './log-entries';
@@ -174,7 +175,7 @@ export class EventLog {
 
   #subscribe(listener: Listener): () => void {
     const waiting: ResponseEvent[] = [];
-    const hold = (events: readonly ResponseEvent[]) => waiting.push(...events);
+    const hold = (events: readonly ResponseEvent[]) => pushEach(waiting, events);
     if (!this.#closed) this.#listeners = [...this.#listeners, hold];
     const history = this.replay();
     if (history.length > 0) deliver(listener, history);
@@ -344,8 +345,7 @@ export class EventLog {
     const path = entries.get(entry, 1) as string;
     const data: StreamingData = {
       path,
-      wildcard_path: path.includes('[') ? wildcardOf(path) : path,
-      indexes: indexesOf(path),
+      ...derivedPathFields(path),
       delta: entries.get(entry, 3) as string,
       value: restored(entries.get(entry, 2)),
       is_complete: kind >= DONE,
@@ -375,9 +375,4 @@ function stored(value: unknown): unknown {
 
 function restored(value: unknown): unknown {
   return value === EMPTY_OBJECT ? {} : value === EMPTY_ARRAY ? [] : value;
-}
-
-function indexesOf(path: string): number[] {
-  if (path === '' || path.startsWith('$') || !path.includes('[')) return [];
-  return parsePath(path).filter((segment): segment is number => typeof segment === 'number');
 }

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument';
 import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
+import { pushEach } from '../patch/push-each';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent, ResponseSource } from '../response/response-events';
 import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
@@ -166,6 +167,19 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     else if (pending.length === 1) for (const watcher of [...pendingWatchers.values()]) watcher.notify();
   };
 
+  // The replayed history: checked as one batch, applied as one update, each run of patches as a
+  // chunk, so the span pass finds the containers it closes (decision 0027).
+  const receiveHistory = (history: readonly ResponseEvent[]): void => {
+    try {
+      checkEvents(history);
+    } catch (cause) {
+      failed(cause);
+      return;
+    }
+    pushEach(pending, historyInputs(history));
+    flush();
+  };
+
   // A subscription: its `onPending` joins the watchers while it lasts; one without makes the store listen.
   const follow = (options: SubscribeOptions | undefined, unsubscribe: () => void): (() => void) => {
     const onPending = options?.onPending;
@@ -198,7 +212,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   if (source !== undefined) {
     let replay: ResponseEvent[] | undefined = [];
     const take = (events: readonly ResponseEvent[]): void => {
-      if (replay !== undefined) replay.push(...events);
+      if (replay !== undefined) pushEach(replay, events);
       else receive(events);
     };
     const takeChunk = (chunk: ChunkEvent): void => {
@@ -213,7 +227,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
         : source.subscribe((event) => take([event]));
     const history = replay;
     replay = undefined;
-    receive(history);
+    receiveHistory(history);
   }
 
   return {
@@ -252,6 +266,24 @@ export function createFieldStore<Data = unknown, Input = unknown>(
 
 /** The most patches a store with no listener holds back before applying them. */
 const MAX_PENDING = 1024;
+
+/**
+ * A replayed history as a store takes it in: each run of one attempt's patches as a chunk (so
+ * the span pass finds the containers it closes, decision 0027), every other event in a list.
+ */
+function historyInputs(history: readonly ResponseEvent[]): StoreInput[] {
+  const inputs: (ResponseEvent[] | { type: 'chunk'; attempt: number; text: string; patches: StreamingData[] })[] = [];
+  for (const event of history) {
+    const last = inputs[inputs.length - 1];
+    if (event.type !== 'patch') {
+      if (Array.isArray(last)) last.push(event);
+      else inputs.push([event]);
+    } else if (last !== undefined && !Array.isArray(last) && last.attempt === event.attempt)
+      last.patches.push(event.data);
+    else inputs.push({ type: 'chunk', attempt: event.attempt, text: '', patches: [event.data] });
+  }
+  return inputs;
+}
 
 function isChunk(events: StoreInput): events is ChunkEvent {
   return !Array.isArray(events);

@@ -1,6 +1,7 @@
 import { OutputParseError } from '../errors/errors';
 import { type StreamParser, streamParserFor } from '../formats/create-stream-parser';
 import { resolveFormat } from '../formats/resolve-format';
+import { pushEach } from '../patch/push-each';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { ModelEvent } from '../providers/model';
 import { TOOLS_PATH, toolCallPath } from './tool-calls';
@@ -67,7 +68,7 @@ export class ToolCallStream {
   /** Completes every call still open (the stream ended), in the order they opened. */
   async finish(): Promise<StreamingData[]> {
     const patches: StreamingData[] = [];
-    for (const call of this.#calls.values()) patches.push(...(await this.#end(call, 'final_reconciliation')));
+    for (const call of this.#calls.values()) pushEach(patches, await this.#end(call, 'final_reconciliation'));
     return patches;
   }
 

@@ -82,6 +82,15 @@ const parallelCalls: ScriptedToolCall[] = [
   { name: 'search_tickets', arguments: '{"query": "login bug", "limit": 5}' },
   { name: 'file_ticket', arguments: '{"title": "Fix login", "urgent": true}' },
 ];
+/** How the second of the parallel calls' `done` patches spell their paths (`toolSpelling`). */
+const SECOND_CALL_SPELLING = [
+  '$tools[1].id $tools[*].id [1]',
+  '$tools[1].name $tools[*].name [1]',
+  '$tools[1].arguments.title $tools[*].arguments.title [1]',
+  '$tools[1].arguments.urgent $tools[*].arguments.urgent [1]',
+  '$tools[1].arguments $tools[*].arguments [1]',
+  '$tools[1] $tools[*] [1]',
+];
 /** A list and an object the schema lets the model leave out, whose items and fields have required keys. */
 const optionalParts = z.object({
   title: z.string(),
@@ -470,9 +479,10 @@ export const behaviourCases: BehaviourCase[] = [
     },
   },
   {
-    name: 'a late subscriber replays the history: the same events, each path spelled the same',
+    name: 'a late subscriber replays the history: the same events, each path spelled the same, the same store',
     spec: { answers: [noTags, good], output: ticket, format: 'json', validate: [needsTags], chunkSize: 3 },
     async run(response) {
+      const early = createFieldStore(response);
       await response.getData();
       const events = timeline(response);
       const patches: StreamingData[] = [];
@@ -480,11 +490,22 @@ export const behaviourCases: BehaviourCase[] = [
         if (event.type === 'patch') patches.push(event.data);
       });
       const store = createFieldStore(response);
+      // Each path's field state in short (the values are the data's).
+      const fields = (bound: typeof store) =>
+        FIELD_PATHS.map((path) => {
+          const { attempt, isComplete, completionSource, stale, reconciled } = bound.getField(path);
+          return `${path}:${attempt}:${isComplete}:${completionSource}:${stale}:${reconciled}`;
+        });
       return {
         events,
         paths: byPath(patches),
         instant: byPath(await drain(response.instant())),
         store: store.getState().data,
+        fields: fields(store),
+        // The whole state of a store bound from the start, as a string: the late store reads the same.
+        sameAsEarly:
+          JSON.stringify([early.getState().streamed, fields(early)]) ===
+          JSON.stringify([store.getState().streamed, fields(store)]),
       };
     },
     expected: {
@@ -492,6 +513,20 @@ export const behaviourCases: BehaviourCase[] = [
       paths: expectedPaths(),
       instant: expectedPaths(),
       store: goodData,
+      fields: [
+        ':1:true:observed_boundary:false:confirmed',
+        'title:1:true:observed_boundary:false:confirmed',
+        'tags:1:true:observed_boundary:false:confirmed',
+        'tags[0]:1:true:observed_boundary:false:confirmed',
+        'tags[1]:1:true:observed_boundary:false:confirmed',
+        // A path the data does not have: what the final data says of it.
+        'tags[2]:undefined:true:final_reconciliation:false:confirmed',
+        'meta:1:true:observed_boundary:false:confirmed',
+        'meta.owner:1:true:observed_boundary:false:confirmed',
+        'meta.urgent:1:true:observed_boundary:false:confirmed',
+        'nowhere:undefined:true:final_reconciliation:false:confirmed',
+      ],
+      sameAsEarly: true,
     },
   },
   {
@@ -540,6 +575,10 @@ export const behaviourCases: BehaviourCase[] = [
     spec: { answers: [good], output: ticket, format: 'json', chunkSize: 4, delayMs: 3, toolCalls: parallelCalls },
     async run(response) {
       const store = createFieldStore(response);
+      const live: StreamingData[] = [];
+      response.subscribe((event) => {
+        if (event.type === 'patch') live.push(event.data);
+      });
       const seen = new Set<string>();
       store.subscribe((state) => {
         for (const call of selectToolCalls(state))
@@ -555,6 +594,9 @@ export const behaviourCases: BehaviourCase[] = [
         query: store.getField('$tools[0].arguments.query').value,
         calls: await response.getToolCalls(),
         tree: store.getState().data,
+        // The second call's paths as a live subscriber and a late one (its replay) read them.
+        liveSpelling: toolSpelling(live),
+        lateSpelling: toolSpelling(await drain(response.instant())),
       };
     },
     expected: {
@@ -583,12 +625,36 @@ export const behaviourCases: BehaviourCase[] = [
         { index: 1, id: 'call_1', name: 'file_ticket', arguments: { title: 'Fix login', urgent: true } },
       ],
       tree: goodData,
+      liveSpelling: SECOND_CALL_SPELLING,
+      // A replayed patch derives its wildcard path and indexes from its path, `$tools[1]`'s index too.
+      lateSpelling: SECOND_CALL_SPELLING,
     },
   },
   ...earlyValidationCases,
 ];
 
 /** Per path of both attempts: the deltas joined, the last value, the number of `done` events. */
+/** How the second tool call's patches spell their paths: path, wildcard path, indexes. */
+function toolSpelling(patches: readonly StreamingData[]): string[] {
+  return patches
+    .filter((data) => data.path.startsWith('$tools[1]') && data.event_type === 'done')
+    .map((data) => `${data.path} ${data.wildcard_path} [${data.indexes.join(',')}]`);
+}
+
+/** The paths of the ticket, and ones it does not have. */
+const FIELD_PATHS = [
+  '',
+  'title',
+  'tags',
+  'tags[0]',
+  'tags[1]',
+  'tags[2]',
+  'meta',
+  'meta.owner',
+  'meta.urgent',
+  'nowhere',
+];
+
 function expectedPaths() {
   return { ...pathsOf([], 0), ...pathsOf(['auth', 'p1'], 1) };
 }

@@ -3,7 +3,7 @@
 import { createFieldStore, createResponse, defineOutput, type ResponseEvent } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { collect, deferred, scripted } from './model-helpers';
+import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const valueArbitrary = fc.record({
   title: fc.string({ maxLength: 40 }),
@@ -41,6 +41,55 @@ describe('late subscribers', () => {
       { numRuns: 60 },
     );
   });
+
+  it('a store bound after a retry reaches, at every path of both attempts, the state of one bound from the start', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        valueArbitrary,
+        valueArbitrary,
+        fc.array(fc.nat(), { maxLength: 20 }),
+        async (first, second, cuts) => {
+          // The first answer has no title, so ensure rejects it and the retry streams the second one (titled).
+          const failed = JSON.stringify({ ...first, title: null }, null, 1);
+          const answer = JSON.stringify({ ...second, title: `ok ${second.title}` }, null, 1);
+          const response = createResponse({
+            model: scripted(split(failed, cuts), split(answer, cuts)),
+            input: 'x',
+            output: defineOutput({ title: ['string', 'a title', 'not_null'] }),
+            format: 'json',
+            retry: { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 },
+          });
+          const early = createFieldStore(response);
+          await response.getData();
+          const late = createFieldStore(response);
+          const [was, is] = [early.getState(), late.getState()];
+          expect([is.status, is.attempt, is.retry]).toEqual([was.status, was.attempt, was.retry]);
+          expect(is.data).toEqual(was.data);
+          expect(is.streamed).toEqual(was.streamed);
+          for (const path of new Set([...collectPaths(first), ...collectPaths(second)])) {
+            expect([path, late.getField(path)]).toEqual([path, early.getField(path)]);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a store bound after an answer of 150 000 paths holds all of it, each field done', async () => {
+    // Past ~120 000, spreading a list into push() arguments throws RangeError: the history once
+    // went that way, and a store bound late stayed idle.
+    const items = Array.from({ length: 150_000 }, (_, i) => i);
+    const response = createResponse({
+      model: scripted(chunks(JSON.stringify({ items }), 50_000)),
+      input: 'x',
+      format: 'json',
+    });
+    await response.getData();
+    const store = createFieldStore(response);
+    expect(store.getState().status).toBe('done');
+    expect(store.getState().data).toEqual({ items });
+    expect(store.getField('items[149999]')).toMatchObject({ value: 149_999, isComplete: true, stale: false });
+  }, 60_000);
 
   it('replays each path once as a delta with its whole text, then its done', async () => {
     const answer = '{"title": "Hello there", "tags": ["a", "bc"]}';

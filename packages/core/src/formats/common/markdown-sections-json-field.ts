@@ -1,5 +1,6 @@
 import { readOwn, writeOwn } from '../../patch/apply-patch';
 import { formatPath } from '../../patch/path';
+import { pushEach } from '../../patch/push-each';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { FinalParse } from '../format-parser';
 import { JsonStreamParser } from '../json/json-stream-parser';
@@ -154,7 +155,7 @@ export class JsonSectionStream {
     if (value === undefined) return events;
     const root: Record<string, unknown> = {};
     writeOwn(root, this.field.name, value);
-    events.push(...replayValue(root, reconcile?.repaired ? 'synthetic_repair' : source, false));
+    pushEach(events, replayValue(root, reconcile?.repaired ? 'synthetic_repair' : source, false));
     return events;
   }
 

@@ -1,5 +1,6 @@
 import { applyPatch, readOwn } from '../../patch/apply-patch';
 import { formatPath } from '../../patch/path';
+import { pushEach } from '../../patch/push-each';
 import type { CompletionSource, StreamingData } from '../../patch/streaming-data';
 import type { FinalParse, FormatParserOptions, FormatStreamParser } from '../format-parser';
 import { type SectionField, type SectionFlavour, sectionFieldFor, sectionFieldsOf } from './markdown-sections-fields';
@@ -66,7 +67,7 @@ export class MarkdownSectionStreamParser implements FormatStreamParser, Markdown
       final !== undefined && !final.repaired ? 'final_reconciliation' : 'synthetic_repair';
     if (this.root === undefined) {
       // No section at all: whatever the final parse found (the JSON fallback) arrives whole.
-      if (final !== undefined) events.push(...replayValue(final.value, source, true));
+      if (final !== undefined) pushEach(events, replayValue(final.value, source, true));
       return events;
     }
     this.closeSection(source, final);
