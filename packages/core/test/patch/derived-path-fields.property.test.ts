@@ -5,19 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { derivedPathFields } from '../../src/patch/derived-path-fields';
 import { ToolCallStream } from '../../src/tools/tool-call-stream';
+import { jsonValues } from '../support/json-values';
 
 const key = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('k', 'list', 'a_1', 'x') },
   { weight: 1, arbitrary: fc.constantFrom('two words', 'dot.ted', '', 'br[0]', 'q"uote', '7', '__proto__') },
 );
-const json = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean(), fc.constant(null)),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(key, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+const json = jsonValues(key, 6);
 const answer = fc.dictionary(key, json, { minKeys: 1, maxKeys: 4 });
 
 const spelled = (data: StreamingData) => ({ wildcard_path: data.wildcard_path, indexes: data.indexes });

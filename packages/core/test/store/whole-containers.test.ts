@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { closedSpans } from '../../src/store/closed-spans';
 import { chunkSource } from '../support/chunk-source';
 import { splitAt } from '../support/chunkings';
+import { jsonValues } from '../support/json-values';
 
 // Decision 0027: an update that holds a container's whole stream writes the container once.
 
@@ -71,14 +72,7 @@ const key = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('k', 'list', 'name', 'x', 'y', 'tags', 'a_1') },
   { weight: 1, arbitrary: fc.constantFrom('two words', 'dot.ted', '') },
 );
-const json = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null)),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(key, tie('value'), { maxKeys: 4 }),
-  ),
-})).value;
+const json = jsonValues(key);
 const answer = fc.oneof(
   fc.dictionary(key, json, { minKeys: 1, maxKeys: 5 }),
   fc.array(json, { minLength: 1, maxLength: 4 }),
