@@ -57,6 +57,16 @@ export async function respondToStore(model: Model, listen = false): Promise<numb
   return store.getState().status === 'done' ? statuses : -1;
 }
 
+/**
+ * A store bound once the response has ended (a panel that mounts late): the store takes the
+ * response's replayed history in one update. Returns the status it reads.
+ */
+export async function respondThenBind(model: Model): Promise<string> {
+  const response = createResponse({ model, input: 'report', format: 'json' });
+  await response.getData();
+  return createFieldStore(response).getState().status;
+}
+
 /** How many chunks a UI's frame takes in here: ~60 frames a second at ~20 000 tokens a second. */
 export const CHUNKS_PER_FRAME = 64;
 

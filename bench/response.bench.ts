@@ -23,6 +23,7 @@ import {
   pacedChunkModel,
   parseChunks,
   respondAlone,
+  respondThenBind,
   respondToStore,
   respondToUi,
 } from './response-store-path';
@@ -163,6 +164,10 @@ export default async function responseBench(): Promise<void> {
       {
         name: 'the instant() reader over scriptedModel',
         run: () => respond(scriptedModel({ answers: [answer], chunkSize: 20 })),
+      },
+      {
+        name: 'createResponse + getData(), then a store bound to it (the history replayed in one update)',
+        run: () => respondThenBind(chunkModel(chunks)),
       },
     ];
     const medians = await measure(contenders);

@@ -343,9 +343,11 @@ export class EventLog {
     const attempt = Math.floor(tag / KINDS);
     if (kind === TEXT) return { type: 'text', attempt, delta: this.#textAt(entry) };
     const path = entries.get(entry, 1) as string;
+    const { wildcard_path, indexes } = derivedPathFields(path);
     const data: StreamingData = {
       path,
-      ...derivedPathFields(path),
+      wildcard_path,
+      indexes,
       delta: entries.get(entry, 3) as string,
       value: restored(entries.get(entry, 2)),
       is_complete: kind >= DONE,
