@@ -1,8 +1,16 @@
 // A late subscriber replays the response's compact history (decision 0014): coalesced deltas,
 // one text per attempt; a store bound late must end where a store bound from the start ends.
-import { createFieldStore, createResponse, defineOutput, type ResponseEvent } from '@fieldstream/core';
+import {
+  createFieldStore,
+  createResponse,
+  defineOutput,
+  type ModelEvent,
+  type ResponseEvent,
+  type StreamingData,
+} from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonValues } from '../support/json-values';
 import { chunks, collect, deferred, scripted } from './model-helpers';
 
 const valueArbitrary = fc.record({
@@ -90,6 +98,46 @@ describe('late subscribers', () => {
     expect(store.getState().data).toEqual({ items });
     expect(store.getField('items[149999]')).toMatchObject({ value: 149_999, isComplete: true, stale: false });
   }, 60_000);
+
+  it('a late subscriber spells every path as the live stream did: text, value, wildcard path, indexes, done, order', async () => {
+    const key = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('k', 'list', 'a_1', 'x') },
+      { weight: 1, arbitrary: fc.constantFrom('two words', 'dot.ted', '', 'br[0]', '7') },
+    );
+    const answer = fc.dictionary(key, jsonValues(key, 6), { minKeys: 1, maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(
+        answer,
+        fc.array(answer, { maxLength: 2 }),
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (value, calls, sizes, thinks) => {
+          // The answer (after reasoning, sometimes), then tool calls, each cut by the same sizes.
+          const pieces = (text: string) => {
+            const out: string[] = [];
+            for (let at = 0, i = 0; at < text.length; i++) {
+              const size = sizes[i % sizes.length] as number;
+              out.push(text.slice(at, at + size));
+              at += size;
+            }
+            return out;
+          };
+          const text = `${thinks ? '<think>let me see</think>' : ''}${JSON.stringify(value, null, 1)}`;
+          const events: ModelEvent[] = pieces(text).map((delta) => ({ type: 'text', delta }));
+          for (const [index, args] of calls.entries()) {
+            for (const delta of pieces(JSON.stringify(args))) {
+              events.push({ type: 'tool_call', key: index, id: `c${index}`, name: 'f', delta });
+            }
+          }
+          const response = createResponse({ model: scripted(events), input: 'x', format: 'json' });
+          const live = patchesOf(response);
+          await response.getData();
+          expect(spelling(patchesOf(response))).toEqual(spelling(live));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 
   it('replays each path once as a delta with its whole text, then its done', async () => {
     const answer = '{"title": "Hello there", "tags": ["a", "bc"]}';
@@ -186,4 +234,29 @@ function collectPaths(value: unknown, path = ''): string[] {
     ? value.flatMap((item, i) => collectPaths(item, `${path}[${i}]`))
     : Object.entries(value).flatMap(([key, item]) => collectPaths(item, path === '' ? key : `${path}.${key}`));
   return [path, ...children];
+}
+
+/** Every patch a subscriber hears from now on, with its attempt. */
+function patchesOf(response: { subscribe(listener: (event: ResponseEvent) => void): () => void }) {
+  const patches: { attempt: number; data: StreamingData }[] = [];
+  response.subscribe((event) => {
+    if (event.type === 'patch') patches.push({ attempt: event.attempt, data: event.data });
+  });
+  return patches;
+}
+
+/** Per attempt and path, in first-seen order: what its patches spell together. */
+function spelling(patches: readonly { attempt: number; data: StreamingData }[]) {
+  const out = new Map<string, { text: string; value: unknown; wildcard: string; indexes: number[]; done: string[] }>();
+  for (const { attempt, data } of patches) {
+    const key = `${attempt}:${data.path}`;
+    const entry = out.get(key) ?? { text: '', value: undefined, wildcard: '', indexes: [], done: [] };
+    entry.text += data.delta;
+    entry.value = data.value;
+    entry.wildcard = data.wildcard_path;
+    entry.indexes = data.indexes;
+    if (data.event_type === 'done') entry.done.push(data.completion_source ?? '');
+    out.set(key, entry);
+  }
+  return [...out];
 }
