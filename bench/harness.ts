@@ -1,5 +1,6 @@
 /** A tiny benchmark harness: medians of repeated runs, reported as ratios to a floor. */
-import { GCProfiler } from 'node:v8';
+import { GCProfiler, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { seededRandom } from '@fieldstream/core/testing';
 
 // The suites draw their seeded chunkings from the same PRNG as the scripted model and the tests.
@@ -28,6 +29,21 @@ export function measure(contenders: readonly Contender[], runs = 7): Measurement
   }
   void sink;
   return contenders.map((contender, i) => ({ name: contender.name, medianMs: median(times[i] ?? []), runs }));
+}
+
+// V8's `gc()`, exposed from here (no `--expose-gc` on the command line): the flag makes new contexts get it.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as (options?: { type: 'minor' }) => void;
+
+/**
+ * Empties the young generation before a timed run, so the scavenges inside the run are the ones
+ * its own allocation causes, copying its own live objects. Interleaved contenders otherwise hand
+ * each other a nearly full nursery: a light contender (the bare parser) absorbs collections a
+ * heavy one (a response bound to a store) brought about, which flatters the heavy one's ratio
+ * (decision 0028's ninth-session section).
+ */
+export function clearNursery(): void {
+  collect({ type: 'minor' });
 }
 
 /**
