@@ -4,6 +4,7 @@ import {
   createFieldStore,
   createResponse,
   defineOutput,
+  type FieldStore,
   type ModelEvent,
   type ResponseEvent,
   type StreamingData,
@@ -81,6 +82,66 @@ describe('late subscribers', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('a store bound mid-stream, listening, reading later or not at all, ends where one bound from the start ends', async () => {
+    let boundMidStream = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        valueArbitrary,
+        valueArbitrary,
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 4 }),
+        fc.nat(60),
+        fc.constantFrom('not at all', 'listening', 'later'),
+        fc.boolean(),
+        async (first, second, sizes, bindAt, reads, retries) => {
+          const answers = [JSON.stringify({ ...second, title: `ok ${second.title}` })];
+          // A first answer without a title: ensure rejects it, and the retry streams the second.
+          if (retries) answers.unshift(JSON.stringify({ ...first, title: null }));
+          let chunk = 0;
+          let bind = (): void => {};
+          const model = async function* (): AsyncGenerator<ModelEvent> {
+            const text = answers.shift() as string;
+            for (let at = 0, i = 0; at < text.length; i++) {
+              const size = sizes[i % sizes.length] as number;
+              yield { type: 'text', delta: text.slice(at, at + size) };
+              at += size;
+              if (chunk++ === bindAt) bind();
+              await Promise.resolve();
+            }
+          };
+          const response = createResponse({
+            model,
+            input: 'x',
+            format: 'json',
+            output: defineOutput({ title: ['string', 'a title', 'not_null'] }),
+            retry: { baseDelayMs: 0, maxDelayMs: 0, jitter: 0 },
+          });
+          const early = createFieldStore(response);
+          let late: FieldStore | undefined;
+          bind = () => {
+            boundMidStream++;
+            const store = createFieldStore(response);
+            if (reads === 'listening') store.subscribe(() => {});
+            if (reads === 'later')
+              store.subscribe(() => {}, { onPending: () => queueMicrotask(() => store.getState()) });
+            late = store;
+          };
+          await response.getData();
+          late ??= createFieldStore(response);
+          const [was, is] = [early.getState(), late.getState()];
+          expect([is.status, is.attempt, is.retry]).toEqual([was.status, was.attempt, was.retry]);
+          expect(is.data).toEqual(was.data);
+          expect(is.streamed).toEqual(was.streamed);
+          for (const path of new Set([...collectPaths(first), ...collectPaths(second)])) {
+            expect([path, late.getField(path)]).toEqual([path, early.getField(path)]);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // The property held for stores bound while the answer streamed, not only after it.
+    expect(boundMidStream).toBeGreaterThan(50);
   });
 
   it('a store bound after an answer of 150 000 paths holds all of it, each field done', async () => {
