@@ -71,13 +71,7 @@ describe('late subscribers', () => {
           const early = createFieldStore(response);
           await response.getData();
           const late = createFieldStore(response);
-          const [was, is] = [early.getState(), late.getState()];
-          expect([is.status, is.attempt, is.retry]).toEqual([was.status, was.attempt, was.retry]);
-          expect(is.data).toEqual(was.data);
-          expect(is.streamed).toEqual(was.streamed);
-          for (const path of new Set([...collectPaths(first), ...collectPaths(second)])) {
-            expect([path, late.getField(path)]).toEqual([path, early.getField(path)]);
-          }
+          expectSameStore(late, early, [first, second]);
         },
       ),
       { numRuns: 60 },
@@ -129,13 +123,7 @@ describe('late subscribers', () => {
           };
           await response.getData();
           late ??= createFieldStore(response);
-          const [was, is] = [early.getState(), late.getState()];
-          expect([is.status, is.attempt, is.retry]).toEqual([was.status, was.attempt, was.retry]);
-          expect(is.data).toEqual(was.data);
-          expect(is.streamed).toEqual(was.streamed);
-          for (const path of new Set([...collectPaths(first), ...collectPaths(second)])) {
-            expect([path, late.getField(path)]).toEqual([path, early.getField(path)]);
-          }
+          expectSameStore(late, early, [first, second]);
         },
       ),
       { numRuns: 200 },
@@ -320,4 +308,15 @@ function spelling(patches: readonly { attempt: number; data: StreamingData }[]) 
     out.set(key, entry);
   }
   return [...out];
+}
+
+/** The two stores read the same status, attempt, retry, trees, and field state at every path of `values`. */
+function expectSameStore(late: FieldStore, early: FieldStore, values: readonly unknown[]): void {
+  const [was, is] = [early.getState(), late.getState()];
+  expect([is.status, is.attempt, is.retry]).toEqual([was.status, was.attempt, was.retry]);
+  expect(is.data).toEqual(was.data);
+  expect(is.streamed).toEqual(was.streamed);
+  for (const path of new Set(values.flatMap((value) => collectPaths(value)))) {
+    expect([path, late.getField(path)]).toEqual([path, early.getField(path)]);
+  }
 }
