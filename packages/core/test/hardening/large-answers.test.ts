@@ -10,7 +10,7 @@ const items = Array.from({ length: 150_000 }, (_, i) => i);
 const answer = JSON.stringify({ items });
 const output = defineOutput({ items: [['number']] });
 
-describe('an answer of 150 000 values', () => {
+describe('an answer of 150 000 values', { timeout: 60_000 }, () => {
   // hybrid and flat_markdown read a bare JSON answer (no sections) as a fallback and replay it whole.
   for (const format of Object.keys(formats).filter((name) => name !== 'text') as (keyof typeof formats)[]) {
     it(`${format}: parses in one chunk and in two, every item done`, () => {
