@@ -1,5 +1,5 @@
 import { readOwn, writeOwn } from '../patch/apply-patch';
-import { type PathSegment, parsePath, WILDCARD } from '../patch/path';
+import { concreteSegments, type PathSegment } from '../patch/path';
 
 /**
  * What both ends of a patch stream know about one attempt: the last value at each path and a tree
@@ -71,16 +71,7 @@ export class ValueMirror {
 
 /** The segments of a data path: `$` channels (`$tools[0].arguments`) are not in the mirrored tree. */
 function segmentsOf(path: string): PathSegment[] | undefined {
-  return path.startsWith('$') ? undefined : pathSegments(path);
-}
-
-function pathSegments(path: string): PathSegment[] | undefined {
-  try {
-    const segments = parsePath(path);
-    return segments.includes(WILDCARD) ? undefined : segments;
-  } catch {
-    return undefined; // a path that does not parse
-  }
+  return path.startsWith('$') ? undefined : concreteSegments(path);
 }
 
 type Container = Record<string, unknown> | unknown[];

@@ -1,4 +1,4 @@
-import { type PathSegment, parsePath, WILDCARD, wildcardOf } from './path';
+import { concreteSegments, wildcardOf } from './path';
 import type { StreamingData } from './streaming-data';
 
 /**
@@ -9,14 +9,8 @@ import type { StreamingData } from './streaming-data';
  */
 export function derivedPathFields(path: string): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
   // No bracket, no index (and nothing to parse): most paths of an answer.
-  if (!path.includes('[')) return { wildcard_path: path, indexes: [] };
-  let segments: PathSegment[];
-  try {
-    segments = parsePath(path);
-  } catch {
-    return { wildcard_path: path, indexes: [] };
-  }
-  if (segments.includes(WILDCARD)) return { wildcard_path: path, indexes: [] };
+  const segments = path.includes('[') ? concreteSegments(path) : undefined;
+  if (segments === undefined) return { wildcard_path: path, indexes: [] };
   return {
     wildcard_path: wildcardOf(path),
     indexes: segments.filter((segment): segment is number => typeof segment === 'number'),

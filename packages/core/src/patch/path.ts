@@ -65,6 +65,16 @@ const RESERVED_KEYS = new Set(['$reasoning', '$status', '$tools']);
 /** The wildcard marker produced by {@link parsePath} for `[*]`. */
 export const WILDCARD = '*';
 
+/** The segments of a path that parses and holds no wildcard (a place a patch can be); else `undefined`. */
+export function concreteSegments(path: string): PathSegment[] | undefined {
+  try {
+    const segments = parsePath(path);
+    return segments.includes(WILDCARD) ? undefined : segments;
+  } catch {
+    return undefined; // a path that does not parse
+  }
+}
+
 function readBracket(path: string, open: number, segments: PathSegment[]): number {
   const next = path[open + 1];
   if (next === '"') {

@@ -272,7 +272,7 @@ const MAX_PENDING = 1024;
  * the span pass finds the containers it closes, decision 0027), every other event in a list.
  */
 function historyInputs(history: readonly ResponseEvent[]): StoreInput[] {
-  const inputs: (ResponseEvent[] | { type: 'chunk'; attempt: number; text: string; patches: StreamingData[] })[] = [];
+  const inputs: (ResponseEvent[] | (ChunkEvent & { patches: StreamingData[] }))[] = [];
   for (const event of history) {
     const last = inputs[inputs.length - 1];
     if (event.type !== 'patch') {

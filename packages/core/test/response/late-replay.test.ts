@@ -20,6 +20,17 @@ const valueArbitrary = fc.record({
   items: fc.array(fc.record({ name: fc.string({ maxLength: 20 }), score: fc.integer() }), { maxLength: 4 }),
 });
 
+/** Cuts `text` into pieces of `sizes[0]`, `sizes[1]`, … characters, the sizes taken in turn. */
+function cutBySizes(text: string, sizes: readonly number[]): string[] {
+  const pieces: string[] = [];
+  for (let at = 0, i = 0; at < text.length; i++) {
+    const size = sizes[i % sizes.length] as number;
+    pieces.push(text.slice(at, at + size));
+    at += size;
+  }
+  return pieces;
+}
+
 /** Splits `text` at the given cut points. */
 function split(text: string, cuts: readonly number[]): string[] {
   const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
@@ -95,11 +106,8 @@ describe('late subscribers', () => {
           let chunk = 0;
           let bind = (): void => {};
           const model = async function* (): AsyncGenerator<ModelEvent> {
-            const text = answers.shift() as string;
-            for (let at = 0, i = 0; at < text.length; i++) {
-              const size = sizes[i % sizes.length] as number;
-              yield { type: 'text', delta: text.slice(at, at + size) };
-              at += size;
+            for (const delta of cutBySizes(answers.shift() as string, sizes)) {
+              yield { type: 'text', delta };
               if (chunk++ === bindAt) bind();
               await Promise.resolve();
             }
@@ -162,15 +170,7 @@ describe('late subscribers', () => {
         fc.boolean(),
         async (value, calls, sizes, thinks) => {
           // The answer (after reasoning, sometimes), then tool calls, each cut by the same sizes.
-          const pieces = (text: string) => {
-            const out: string[] = [];
-            for (let at = 0, i = 0; at < text.length; i++) {
-              const size = sizes[i % sizes.length] as number;
-              out.push(text.slice(at, at + size));
-              at += size;
-            }
-            return out;
-          };
+          const pieces = (text: string) => cutBySizes(text, sizes);
           const text = `${thinks ? '<think>let me see</think>' : ''}${JSON.stringify(value, null, 1)}`;
           const events: ModelEvent[] = pieces(text).map((delta) => ({ type: 'text', delta }));
           for (const [index, args] of calls.entries()) {
