@@ -7,7 +7,8 @@
  * `measureWorker` measures the Worker script an entry creates instead, bundled as Vite bundles an
  * ES-module worker (`worker: { format: 'es' }`), with everything it imports.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -52,8 +53,13 @@ function appBuild(source: string, externalCore: boolean): Parameters<typeof buil
   // The entry is a real file inside the repository so that workspace packages resolve from it.
   const dir = join(root, 'node_modules', '.cache', 'fieldstream-bundle-size');
   mkdirSync(dir, { recursive: true });
-  const entry = join(dir, `entry-${process.pid}-${Math.random().toString(36).slice(2)}.ts`);
-  writeFileSync(entry, source);
+  // Named by its text, not at random: the chunks' hashed file names (which the entry's preload map
+  // spells out) follow from the entry's name, and a random one moved the gzip size by a few bytes
+  // from run to run. Written aside and renamed, so parallel runs never read it half-written.
+  const entry = join(dir, `entry-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.ts`);
+  const aside = `${entry}.${process.pid}`;
+  writeFileSync(aside, source);
+  renameSync(aside, entry);
   return {
     root,
     logLevel: 'silent',
