@@ -340,8 +340,13 @@ async function eventually(condition: () => boolean, what: string): Promise<void>
 /** Resolves when `res` drains or closes (a writer that must not hang once the reader left). */
 function drainedOrClosed(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
-    res.once('drain', resolve);
-    res.once('close', resolve);
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
 }
 
