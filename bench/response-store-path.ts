@@ -31,6 +31,15 @@ export async function feedParser(model: Model): Promise<number> {
   return events + parser.finish().length;
 }
 
+/** The response as a reader of every event takes it: `instant()` to the end, then `getData()`. */
+export async function respondInstant(model: Model): Promise<number> {
+  const response = createResponse({ model, input: 'report', format: 'json' });
+  let events = 0;
+  for await (const _ of response.instant()) events++;
+  await response.getData();
+  return events;
+}
+
 /** The response with no reader but `getData()`: no store, no patch consumer. */
 export async function respondAlone(model: Model): Promise<unknown> {
   return createResponse({ model, input: 'report', format: 'json' }).getData();

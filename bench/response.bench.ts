@@ -10,7 +10,7 @@
  * the patches pays.
  */
 import { join } from 'node:path';
-import { createResponse, createStreamParser, type Model, type StreamingData } from '../packages/core/src/index';
+import { createStreamParser, type StreamingData } from '../packages/core/src/index';
 import { scriptedModel } from '../packages/core/src/testing';
 import { chunkText, clearNursery, gcPauses, median } from './harness';
 import { steadyInstructions } from './instruction-count';
@@ -23,10 +23,12 @@ import {
   pacedChunkModel,
   parseChunks,
   respondAlone,
+  respondInstant,
   respondThenBind,
   respondToStore,
   respondToUi,
 } from './response-store-path';
+import { soloCpuTimes } from './solo-cpu';
 
 type Contender = { name: string; run(): unknown };
 
@@ -36,13 +38,16 @@ type Contender = { name: string; run(): unknown };
  */
 const BATCH: Readonly<Record<number, number>> = { 150000: 8, 600000: 2 };
 
-async function respond(model: Model): Promise<number> {
-  const response = createResponse({ model, input: 'report', format: 'json' });
-  let events = 0;
-  for await (const _ of response.instant()) events++;
-  await response.getData();
-  return events;
-}
+/** The contenders the targets compare, timed again each in a process of its own (bench/solo-cpu.ts). */
+const SOLO_KINDS = [
+  ['parser', 'createStreamParser (floor)'],
+  ['instant', 'createResponse + instant() + getData()'],
+  ['bound', 'createResponse bound to createFieldStore + getData()'],
+] as const;
+const SOLO_MODES = SOLO_KINDS.flatMap(
+  ([kind]) => [`${kind}-150k`, `${kind}-600k`] as const,
+) satisfies readonly ResponseProbeMode[];
+const SOLO_ROUNDS = 5;
 
 /**
  * The least an async reader of patches costs, with no response at all: the model feeding the
@@ -163,7 +168,7 @@ export default async function responseBench(): Promise<void> {
         name: 'the model feeding the parser, patches through a bare queue to for await (no response)',
         run: () => bareChannel(chunks),
       },
-      { name: 'createResponse + instant() + getData()', run: () => respond(chunkModel(chunks)) },
+      { name: 'createResponse + instant() + getData()', run: () => respondInstant(chunkModel(chunks)) },
       { name: 'createResponse + getData() (no reader)', run: () => respondAlone(chunkModel(chunks)) },
       { name: 'createResponse bound to createFieldStore + getData()', run: () => respondToStore(chunkModel(chunks)) },
       {
@@ -176,7 +181,7 @@ export default async function responseBench(): Promise<void> {
       },
       {
         name: 'the instant() reader over scriptedModel',
-        run: () => respond(scriptedModel({ answers: [answer], chunkSize: 20 })),
+        run: () => respondInstant(scriptedModel({ answers: [answer], chunkSize: 20 })),
       },
       {
         name: 'createResponse + getData(), then a store bound to it (the history replayed in one update)',
@@ -212,16 +217,47 @@ export default async function responseBench(): Promise<void> {
   // figure carries its own heap and machine state (cold code had made the small size look slow).
   const sizes = [150_000, 600_000].map((size) => chunkText(benchDocument(size), 7, 20, 20));
   const perSize = await measure(
-    sizes.map((chunks) => ({ name: '', run: () => respond(chunkModel(chunks)) })),
+    sizes.map((chunks) => ({ name: '', run: () => respondInstant(chunkModel(chunks)) })),
     [150_000, 600_000].map((size) => BATCH[size] ?? 1),
   );
   for (const [i, chunks] of sizes.entries()) {
     responsePerChar.push((perSize[i]?.cpu ?? Number.NaN) / chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   }
   const growth = (responsePerChar[1] ?? Number.NaN) / (responsePerChar[0] ?? Number.NaN);
-  const worst = Math.max(...ratios);
+  // The targets' ratios, each contender in a process of its own (bench/solo-cpu.ts): in the rounds
+  // above, the heavier contenders' old-generation marking ran inside the parser's runs.
+  const probe = join(import.meta.dirname, 'response-probe.ts');
+  const solo = await soloCpuTimes(
+    probe,
+    SOLO_MODES,
+    (mode) => BATCH[mode.endsWith('150k') ? 150_000 : 600_000] ?? 1,
+    SOLO_ROUNDS,
+  );
+  const soloRatio = (mode: 'instant' | 'bound', i: number) => {
+    const size = i === 0 ? '150k' : '600k';
+    return solo[`${mode}-${size}`].cpuMs / solo[`parser-${size}`].cpuMs;
+  };
   console.log(
-    `\nTargets (CPU time): response ≤ 2× the parser at both sizes (${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')}): ` +
+    `\n### The targets' contenders, each in a process of its own\n\n` +
+      `Median CPU ms per answer over ${SOLO_ROUNDS} processes per contender, launched one at a time in turn; in each, ` +
+      "the median of 15 batches from an empty young generation after 16 warm-up runs (each process's figure in brackets).\n",
+  );
+  console.log(`| contender | ${sizeLabels.join(' | ')} |`);
+  console.log(`|---|${sizeLabels.map(() => '---:|').join('')}`);
+  for (const [kind, name] of SOLO_KINDS) {
+    const cells = ['150k', '600k'].map((size) => {
+      const { cpuMs, processes } = solo[`${kind}-${size}` as (typeof SOLO_MODES)[number]];
+      const floor = solo[`parser-${size}` as (typeof SOLO_MODES)[number]].cpuMs;
+      return `${cpuMs.toFixed(2)} (${processes.map((ms) => ms.toFixed(2)).join(', ')}) ${(cpuMs / floor).toFixed(2)}×`;
+    });
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  const soloInstant = [0, 1].map((i) => soloRatio('instant', i));
+  const soloBound = [0, 1].map((i) => soloRatio('bound', i));
+  const worst = Math.max(...soloInstant);
+  console.log(
+    `\nTargets (CPU time, each contender in a process of its own): response ≤ 2× the parser at both sizes (${soloInstant.map((r) => `${r.toFixed(2)}×`).join(', ')}; ` +
+      `in one process with the other contenders: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')}): ` +
       `${worst <= 2 ? 'met' : 'MISSED'}; linear, time per char at 600 KB ≤ 1.25× that at 150 KB (interleaved rounds) ` +
       `(${growth.toFixed(2)}×): ${growth <= 1.25 ? 'met' : 'MISSED'}. The response ÷ the model feeding the parser: ` +
       `${overModelLoop.map((r) => `${r.toFixed(2)}×`).join(', ')} (its own cost, the async stream set apart); ` +
@@ -234,7 +270,6 @@ export default async function responseBench(): Promise<void> {
   // 171 KB ratio anywhere from 3.9× to 7.8× across runs of one build; since, within ~0.2×, and the
   // floor took in collections the heavier contenders caused (669 KB read 1.94× once). Timed in
   // batches from an empty young generation, three runs of the same rounds agreed within ~0.2×.
-  const probe = join(import.meta.dirname, 'response-probe.ts');
   // Each size is counted over a window that starts once the runs are steady (decision 0026): runs
   // 6 to 12 at 171 KB still held the bound response's last tier-ups and the heap's first
   // mark-compact, which read as +40 M per run on the response alone (3.05× instead of 2.06×). A
@@ -269,8 +304,9 @@ export default async function responseBench(): Promise<void> {
           typeof parser === 'string' ? parser : typeof bound === 'string' ? bound : { ...parser, ...bound },
         );
   const cpuSays =
-    'in CPU time: ' +
-    storeRatios.map((r, i) => `${sizeLabels[i]} ${r.toFixed(2)}× ${r <= 3 ? 'met' : 'MISSED'}`).join(', ');
+    'in CPU time, each contender in a process of its own: ' +
+    soloBound.map((r, i) => `${sizeLabels[i]} ${r.toFixed(2)}× ${r <= 3 ? 'met' : 'MISSED'}`).join(', ') +
+    ` (in one process with the other contenders: ${storeRatios.map((r) => `${r.toFixed(2)}×`).join(', ')})`;
   let verdict: string;
   if (typeof small === 'string' || typeof large === 'string') {
     verdict = `${cpuSays} (instructions not counted: ${typeof small === 'string' ? small : large})`;
