@@ -46,6 +46,33 @@ export function clearNursery(): void {
   collect({ type: 'minor' });
 }
 
+/** Per run of a batch timed from an empty young generation: wall, CPU (the process's) and main-thread GC ms. */
+export type BatchTime = { wall: number; cpu: number; gc: number };
+
+/**
+ * Times `count` consecutive runs of `run` from an empty young generation (`clearNursery`) and
+ * divides by `count`: the collections inside are the ones the runs' own allocation causes, at
+ * their own rate (decision 0028's ninth-session section). Shared by the response bench's rounds
+ * and its probe's processes, so both time a sample alike.
+ */
+export async function timeBatch(run: () => unknown, count: number): Promise<BatchTime> {
+  clearNursery();
+  const gcMs = gcPauses();
+  const start = performance.now();
+  const startCpu = process.cpuUsage();
+  for (let i = 0; i < count; i++) sink = await run();
+  const used = process.cpuUsage(startCpu);
+  return {
+    wall: (performance.now() - start) / count,
+    cpu: (used.user + used.system) / 1000 / count,
+    gc: gcMs() / count,
+  };
+}
+
+/** A contender timed in a process of its own (bench/solo-cpu.ts): warm-up runs, then timed batches. */
+export const SOLO_WARM_UP_RUNS = 16;
+export const SOLO_TIMED_BATCHES = 15;
+
 /**
  * Starts counting the main thread's GC pauses (V8's own accounting of each collection); the
  * returned function stops and gives their total in ms: the collector's share of a timed run.

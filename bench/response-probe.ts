@@ -8,7 +8,7 @@
  * nothing. `<mode> time <batch>` (bench/solo-cpu.ts) warms the mode up, then prints the median CPU
  * time per answer of batches of `batch` runs, each from an empty young generation.
  */
-import { chunkText, clearNursery, median } from './harness';
+import { chunkText, median, SOLO_TIMED_BATCHES, SOLO_WARM_UP_RUNS, timeBatch } from './harness';
 import { benchDocument } from './json-documents';
 import {
   chunkModel,
@@ -25,9 +25,6 @@ import {
 const SIZES = { '150k': 150_000, '600k': 600_000 };
 const KINDS = ['parser', 'feed', 'alone', 'instant', 'bound', 'listen', 'ui'] as const;
 export type ResponseProbeMode = `${(typeof KINDS)[number]}-${keyof typeof SIZES}`;
-/** Runs before timing: the code is optimised and the heap has grown to its steady size. */
-const WARM_UP_RUNS = 16;
-const TIMED_BATCHES = 15;
 
 const [mode = '', count = '1', batch = '1'] = process.argv.slice(2);
 const [kind, size] = mode.split('-') as [(typeof KINDS)[number], keyof typeof SIZES];
@@ -45,15 +42,10 @@ async function run(): Promise<void> {
 }
 
 if (count === 'time') {
-  for (let r = 0; r < WARM_UP_RUNS; r++) await run();
+  // Warm-up first: the code reaches its optimised tiers and the heap its steady size.
+  for (let r = 0; r < SOLO_WARM_UP_RUNS; r++) await run();
   const perAnswer: number[] = [];
-  for (let b = 0; b < TIMED_BATCHES; b++) {
-    clearNursery();
-    const start = process.cpuUsage();
-    for (let r = 0; r < Number(batch); r++) await run();
-    const used = process.cpuUsage(start);
-    perAnswer.push((used.user + used.system) / 1000 / Number(batch));
-  }
+  for (let b = 0; b < SOLO_TIMED_BATCHES; b++) perAnswer.push((await timeBatch(run, Number(batch))).cpu);
   console.log(JSON.stringify({ mode, cpuMs: median(perAnswer) }));
 } else {
   for (let r = 0; r < Number(count); r++) await run();

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { createStreamParser, type StreamingData } from '../packages/core/src/index';
 import { scriptedModel } from '../packages/core/src/testing';
-import { chunkText, clearNursery, gcPauses, median } from './harness';
+import { chunkText, median, SOLO_TIMED_BATCHES, SOLO_WARM_UP_RUNS, timeBatch } from './harness';
 import { steadyInstructions } from './instruction-count';
 import { benchDocument } from './json-documents';
 import type { ResponseProbeMode } from './response-probe';
@@ -118,16 +118,10 @@ async function measure(
   for (let warm = 0; warm < 8; warm++) for (const contender of contenders) sink = await contender.run();
   for (let round = 0; round < runs; round++) {
     for (const [i, contender] of contenders.entries()) {
-      const count = batch[i] ?? 1;
-      clearNursery();
-      const gcMs = gcPauses();
-      const start = performance.now();
-      const startCpu = process.cpuUsage();
-      for (let run = 0; run < count; run++) sink = await contender.run();
-      const used = process.cpuUsage(startCpu);
-      wall[i]?.push((performance.now() - start) / count);
-      cpu[i]?.push((used.user + used.system) / 1000 / count);
-      gc[i]?.push(gcMs() / count);
+      const time = await timeBatch(contender.run, batch[i] ?? 1);
+      wall[i]?.push(time.wall);
+      cpu[i]?.push(time.cpu);
+      gc[i]?.push(time.gc);
     }
   }
   return contenders.map((_, i) => ({
@@ -240,7 +234,7 @@ export default async function responseBench(): Promise<void> {
   console.log(
     `\n### The targets' contenders, each in a process of its own\n\n` +
       `Median CPU ms per answer over ${SOLO_ROUNDS} processes per contender, launched one at a time in turn; in each, ` +
-      "the median of 15 batches from an empty young generation after 16 warm-up runs (each process's figure in brackets).\n",
+      `the median of ${SOLO_TIMED_BATCHES} batches from an empty young generation after ${SOLO_WARM_UP_RUNS} warm-up runs (each process's figure in brackets).\n`,
   );
   console.log(`| contender | ${sizeLabels.join(' | ')} |`);
   console.log(`|---|${sizeLabels.map(() => '---:|').join('')}`);
