@@ -1,10 +1,12 @@
+type Slot = 1 | 2 | 3 | 4 | 5;
+
 /** Entries a block holds: its array stays small enough for the young generation (16 KB). */
 const BLOCK_ENTRIES = 1024;
-const WIDTH = 4;
+const WIDTH = 6;
 const BLOCK_SLOTS = BLOCK_ENTRIES * WIDTH;
 
 /**
- * The event log's storage: entries of a tag and three slots, kept in fixed-size blocks. One
+ * The event log's storage: entries of a tag and five slots, kept in fixed-size blocks. One
  * growing array would land in V8's large-object space past ~128 KB, where every store costs
  * several times more (measured: 115 000 stores 3.0 ms in one array, 0.45 ms in blocks), and each
  * growth copies it whole.
@@ -18,7 +20,7 @@ export class LogEntries {
   }
 
   /** Appends an entry; returns its index. */
-  append(tag: number, a: unknown, b: unknown, c: unknown): number {
+  append(tag: number, a: unknown, b: unknown, c: unknown, d?: unknown, e?: unknown): number {
     const entry = this.#size++;
     const offset = (entry % BLOCK_ENTRIES) * WIDTH;
     if (offset === 0) this.#blocks.push(new Array(BLOCK_SLOTS));
@@ -27,6 +29,8 @@ export class LogEntries {
     block[offset + 1] = a;
     block[offset + 2] = b;
     block[offset + 3] = c;
+    block[offset + 4] = d;
+    block[offset + 5] = e;
     return entry;
   }
 
@@ -34,12 +38,12 @@ export class LogEntries {
     return this.#block(entry)[(entry % BLOCK_ENTRIES) * WIDTH] as number;
   }
 
-  /** Slot 1, 2 or 3 of an entry. */
-  get(entry: number, slot: 1 | 2 | 3): unknown {
+  /** Slot 1 to 5 of an entry. */
+  get(entry: number, slot: Slot): unknown {
     return this.#block(entry)[(entry % BLOCK_ENTRIES) * WIDTH + slot];
   }
 
-  set(entry: number, slot: 1 | 2 | 3, value: unknown): void {
+  set(entry: number, slot: Slot, value: unknown): void {
     this.#block(entry)[(entry % BLOCK_ENTRIES) * WIDTH + slot] = value;
   }
 
