@@ -1,5 +1,4 @@
 import { deepEqual } from '../patch/deep-equal';
-import { derivedPathFields } from '../patch/derived-path-fields';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
@@ -89,7 +88,7 @@ export class PatchEncoder {
     } else if (isJsonAfter(this.#mirror, path, delta, value)) wire.j = 1;
     else if (value !== null && typeof value === 'object' && deepEqual(this.#mirror.treeAt(path), value)) wire.r = 1;
     else wire.v = value;
-    const derived = derivedPathFields(path);
+    const derived = this.#mirror.fieldsOf(path);
     if (derived.wildcard_path !== data.wildcard_path) wire.w = data.wildcard_path;
     if (!deepEqual(derived.indexes, data.indexes)) wire.i = data.indexes;
     // The mirror holds what the reader holds, so a later comparison is against the reader's value.
@@ -180,7 +179,7 @@ export class PatchDecoder {
     else if (wire.r === 1) value = this.#mirror.treeAt(path);
     else value = this.#mirror.stringAfter(path, delta);
     this.#mirror.record(path, value, delta);
-    const derived = derivedPathFields(path);
+    const derived = this.#mirror.fieldsOf(path);
     const done = wire.e === 1;
     const data: StreamingData = {
       path,
