@@ -41,6 +41,8 @@ const BATCH: Readonly<Record<number, number>> = { 150000: 8, 600000: 2 };
 /** The contenders the targets compare, timed again each in a process of its own (bench/solo-cpu.ts). */
 const SOLO_KINDS = [
   ['parser', 'createStreamParser (floor)'],
+  ['feed', 'the model feeding the parser (no response)'],
+  ['alone', 'createResponse + getData() (no reader)'],
   ['instant', 'createResponse + instant() + getData()'],
   ['bound', 'createResponse bound to createFieldStore + getData()'],
 ] as const;
@@ -227,7 +229,7 @@ export default async function responseBench(): Promise<void> {
     (mode) => BATCH[mode.endsWith('150k') ? 150_000 : 600_000] ?? 1,
     SOLO_ROUNDS,
   );
-  const soloRatio = (mode: 'instant' | 'bound', i: number) => {
+  const soloRatio = (mode: 'feed' | 'alone' | 'instant' | 'bound', i: number) => {
     const size = i === 0 ? '150k' : '600k';
     return solo[`${mode}-${size}`].cpuMs / solo[`parser-${size}`].cpuMs;
   };
@@ -297,10 +299,18 @@ export default async function responseBench(): Promise<void> {
         ]).then(([parser, bound]) =>
           typeof parser === 'string' ? parser : typeof bound === 'string' ? bound : { ...parser, ...bound },
         );
+  // Where each size's ratio goes, in the same processes: reading the async model stream before a
+  // response exists, the response itself, then the store (the bound response minus the response alone).
+  const cpuSplit = [0, 1]
+    .map((i) => {
+      const [feed, alone, bound] = [soloRatio('feed', i), soloRatio('alone', i), soloRatio('bound', i)];
+      return `${sizeLabels[i]}: the model feeding the parser ${feed.toFixed(2)}×, the response alone ${alone.toFixed(2)}×, the store's own share ${(bound - alone).toFixed(2)}×`;
+    })
+    .join('; ');
   const cpuSays =
     'in CPU time, each contender in a process of its own: ' +
     soloBound.map((r, i) => `${sizeLabels[i]} ${r.toFixed(2)}× ${r <= 3 ? 'met' : 'MISSED'}`).join(', ') +
-    ` (in one process with the other contenders: ${storeRatios.map((r) => `${r.toFixed(2)}×`).join(', ')})`;
+    ` (${cpuSplit}; in one process with the other contenders: ${storeRatios.map((r) => `${r.toFixed(2)}×`).join(', ')})`;
   let verdict: string;
   if (typeof small === 'string' || typeof large === 'string') {
     verdict = `${cpuSays} (instructions not counted: ${typeof small === 'string' ? small : large})`;
