@@ -1,4 +1,4 @@
-// A patch rebuilt from its path alone (a late subscriber's replay, the wire) must spell it as the
+// A patch rebuilt from its path alone (read off the wire) must spell it as the
 // parser did: `derivedPathFields` is that one derivation.
 import { createStreamParser, type ModelEvent, type StreamingData } from '@fieldstream/core';
 import fc from 'fast-check';
