@@ -1,6 +1,6 @@
 type Slot = 1 | 2 | 3 | 4 | 5;
 
-/** Entries a block holds: its array stays small enough for the young generation (16 KB). */
+/** Entries a block holds: its array (6 144 slots, 48 KB) stays well under the large-object size. */
 const BLOCK_ENTRIES = 1024;
 const WIDTH = 6;
 const BLOCK_SLOTS = BLOCK_ENTRIES * WIDTH;
