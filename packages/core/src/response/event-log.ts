@@ -32,10 +32,6 @@ export type RecordEvent =
 export type LogEvent = ResponseEvent | RecordEvent | ChunkEvent;
 
 // How an entry is stored: its kind, and the attempt of a patch or text entry (kind + attempt × 8).
-// A patch entry's slots: its path, value, delta, and the `wildcard_path` and `indexes` its first
-// patch came with (the path's own, which every patch of the path shares): a replayed patch is
-// spelled as its live patches were, with no path parsed again (a store bound to a finished
-// 669 KB answer took ~90 ms, ~36 ms without the parse; decision 0014's eleventh-session section).
 const OTHER = 0;
 const TEXT = 1;
 const DELTA = 2;
@@ -52,11 +48,14 @@ const EMPTY_ARRAY = Symbol('[]');
  * - the `delta` patches of one path in one attempt are coalesced into one (deltas joined, the
  *   latest value), ended by the path's `done`; partial values of earlier deltas are not kept;
  * - an attempt's `text` events are coalesced into one;
- * - a patch is stored as five slots (path, value, delta, wildcard path, indexes) plus a small
- *   integer, and rebuilt as a fresh event on replay.
+ * - a patch is stored as five slots (path, value, delta, and the wildcard path and indexes its
+ *   path's first patch came with, which every patch of the path shares) plus a small integer, and
+ *   rebuilt as a fresh event on replay, spelled as its live patches were and with no path parsed
+ *   again (a store bound to a finished 669 KB answer took ~90 ms with the parse, ~36 ms without;
+ *   decision 0014's eleventh-session section).
  */
 export class EventLog {
-  /** Per entry a tag and five slots: a patch's path, value, delta, wildcard path and indexes; otherwise the event or the text. */
+  /** Per entry a tag and five slots (a patch's, as above; otherwise the event or the text). */
   #entries = new LogEntries();
   /** The latest open delta entry and its path: the next delta of the same path joins it. */
   #last = -1;
