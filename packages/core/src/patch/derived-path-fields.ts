@@ -1,4 +1,4 @@
-import { concreteSegments, wildcardOf } from './path';
+import { concreteSegments, type PathSegment, wildcardOf } from './path';
 import type { StreamingData } from './streaming-data';
 
 /**
@@ -10,12 +10,13 @@ import type { StreamingData } from './streaming-data';
  */
 export function derivedPathFields(
   path: string,
-  // No bracket, no index (and nothing to parse): most paths of an answer.
-  segments = path.includes('[') ? concreteSegments(path) : undefined,
+  segments?: PathSegment[],
 ): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
-  if (segments === undefined || !path.includes('[')) return { wildcard_path: path, indexes: [] };
+  // No bracket, no index (and nothing to parse): most paths of an answer.
+  const concrete = path.includes('[') ? (segments ?? concreteSegments(path)) : undefined;
+  if (concrete === undefined) return { wildcard_path: path, indexes: [] };
   return {
     wildcard_path: wildcardOf(path),
-    indexes: segments.filter((segment): segment is number => typeof segment === 'number'),
+    indexes: concrete.filter((segment): segment is number => typeof segment === 'number'),
   };
 }
