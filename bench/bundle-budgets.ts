@@ -1,6 +1,6 @@
 /**
  * `npm run test:size` (part of `npm test`): the bundle budgets of issue 11.6, checked on every run.
- * Each row bundles one entry (bench/bundle-size.ts: minified + gzip, zustand and React external) and
+ * Each row bundles one entry (bench/bundle-size.ts: minified + gzip, React external, zustand bundled) and
  * fails the run when it breaks a rule. A goal (target) not met yet holds a ceiling at today's size
  * instead, so nothing grows while the work to reach it goes on (decision 0013): the table shows what
  * is enforced (the ceiling: held or BROKEN) apart from the goal (met or not met, never a failure). A `worker` row measures the
@@ -58,7 +58,8 @@ const budgets: Budget[] = [
     // (32.95 KB: the JSON parser's proven final +0.3 KB, the store's deferred chunks +0.4 KB). Lowered
     // to 33.2 KB by issue 29's byte hunt (32.9 KB: one implementation per job, nothing removed).
     // Raised to 34.1 KB when the store began writing containers it receives whole once (33.8 KB,
-    // +0.86 KB: issue 29's target 2 met, decision 0027).
+    // +0.86 KB: issue 29's target 2 met, decision 0027). Held at 34.1 KB when the measurement began
+    // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013).
     ceiling: 34.1 * KB,
     yaml: 'never',
   },
@@ -71,9 +72,10 @@ const budgets: Budget[] = [
     // ~0.3 KB above it meanwhile (18.1 KB since the store defers its chunks until read, decision 0026;
     // 18.0 KB after issue 29's byte hunt, decision 0013's 2026-12-03 table; 18.2 KB once the hooks
     // let the store apply a response's chunks once per frame, decision 0026's fourth section; 19.1 KB
-    // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027).
+    // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027;
+    // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013).
     target: 15 * KB,
-    ceiling: 19.4 * KB,
+    ceiling: 19.5 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -87,9 +89,10 @@ const budgets: Budget[] = [
     name: 'the same job all in the page: the response entry + the three hooks and useResponse',
     source: ENTRIES.responsePage,
     // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013; 35.0 KB
-    // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile.
+    // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile
+    // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013).
     target: 25 * KB,
-    ceiling: 35.3 * KB,
+    ceiling: 35.4 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

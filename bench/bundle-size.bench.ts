@@ -1,12 +1,12 @@
 /**
- * `npm run bench -- bundle`: what each import costs an application (minified + gzip, zustand,
- * React and zod external; see bench/bundle-size.ts). The budgets themselves are checked by
+ * `npm run bench -- bundle`: what each import costs an application (minified + gzip, React
+ * and zod external, zustand bundled; see bench/bundle-size.ts). The budgets themselves are checked by
  * `npm run test:size` (bench/bundle-budgets.ts).
  */
 import { ENTRIES, FORMAT_DEFINITIONS, kb, measureBundle, responseWith } from './bundle-size';
 
 export default async function bundleSizeBench(): Promise<void> {
-  console.log('\n### Bundle size (minified ESM + gzip; zustand, react and zod external, yaml bundled)\n');
+  console.log('\n### Bundle size (minified ESM + gzip; react and zod external, zustand and yaml bundled)\n');
   console.log('| entry | min | min+gzip | loaded on demand (gzip) | yaml |');
   console.log('|---|---:|---:|---:|---|');
   const rows: [string, string, boolean][] = [
