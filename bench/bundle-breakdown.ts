@@ -25,6 +25,8 @@ const AREAS: readonly [string, RegExp][] = [
   ['patch stream reader (wire events, codec, resume)', /src\/patch-stream\//],
   ['tool calls', /src\/tools\//],
   ['React hooks (@fieldstream/react)', /^packages\/react\//],
+  // A dependency of @fieldstream/core, bundled as an app bundles it (bench/bundle-size.ts).
+  ['zustand (the vanilla store)', /node_modules\/zustand\//],
   // Vite's helper for `import()` (preloads a lazy chunk's imports): in a bundle with any dynamic import.
   ['Vite preload helper', /vite\/preload-helper/],
   ['bundler runtime (Rolldown)', /rolldown\/runtime/],
