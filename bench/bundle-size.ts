@@ -80,8 +80,7 @@ function appBuild(source: string, externalCore: boolean): Parameters<typeof buil
         // own, and their imports and exports cost ~0.46 KB gzip that an app does not pay (decision 0013).
         preserveEntrySignatures: 'allow-extension',
         output: { format: 'es' },
-        external: (id) =>
-          /^(react|react-dom|zod)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
+        external: (id) => /^(react|react-dom|zod)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
       },
     },
   };
