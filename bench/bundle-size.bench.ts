@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- bundle`: what each import costs an application (minified + gzip, React
- * and zod external, zustand bundled; see bench/bundle-size.ts). The budgets themselves are checked by
+ * `npm run bench -- bundle`: what each import costs an application (minified + gzip, React and zod
+ * external, zustand bundled; see bench/bundle-size.ts). The budgets themselves are checked by
  * `npm run test:size` (bench/bundle-budgets.ts).
  */
 import { ENTRIES, FORMAT_DEFINITIONS, kb, measureBundle, responseWith } from './bundle-size';

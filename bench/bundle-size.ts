@@ -4,7 +4,8 @@
  * React and zod stay external (an app has React anyway; zod as the issue measured the AI SDK's
  * `experimental_useObject`, the peer row). zustand is bundled: it is a dependency of
  * `@fieldstream/core`, so an app that uses the store ships it (issue 29 measured it so). `yaml` is
- * bundled too, so a bundle that reaches it shows it. Shared by `npm run bench -- bundle` and the budgets in `npm run test:size`.
+ * bundled too, so a bundle that reaches it shows it. Shared by `npm run bench -- bundle` and the
+ * budgets in `npm run test:size`.
  * `measureWorker` measures the Worker script an entry creates instead, bundled as Vite bundles an
  * ES-module worker (`worker: { format: 'es' }`), with everything it imports.
  */
