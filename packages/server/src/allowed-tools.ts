@@ -25,8 +25,7 @@ export function resolveAllowedTools(tools: readonly AllowedTool[] | undefined): 
   for (const tool of tools) {
     if (typeof tool?.name !== 'string' || !NAME.test(tool.name) || byName.has(tool.name))
       fail(`allowTools: ${JSON.stringify(tool?.name)} is not a unique tool name`);
-    if (tool.parameters === null || typeof tool.parameters !== 'object' || Array.isArray(tool.parameters))
-      fail(`allowTools: ${tool.name} needs a JSON Schema object as parameters`);
+    if (!isObject(tool.parameters)) fail(`allowTools: ${tool.name} needs a JSON Schema object as parameters`);
     byName.set(tool.name, tool);
   }
   return byName;
@@ -36,6 +35,9 @@ export function resolveAllowedTools(tools: readonly AllowedTool[] | undefined): 
  * The upstream `tools`, `tool_choice` and `parallel_tool_calls` for a request's, when every tool it
  * offers is allowed with the server's very schema and its `tool_choice` names no other tool;
  * otherwise why not. What goes upstream is the server's definition, never the client's.
+ * Total over JSON: any value in any of these fields gets one of the two answers, and a shape other
+ * than the ones named is refused before anything inside it is read (a `null` entry, a `function`
+ * that is an array, a name that is not a string). `canonical` recurses: the proxy caps depth first.
  */
 export function checkToolRequest(
   body: Record<string, unknown>,
@@ -47,15 +49,15 @@ export function checkToolRequest(
     if (!Array.isArray(tools) || tools.length > allowed.size) return refuse('"tools" must list allowed tools');
     const out: unknown[] = [];
     for (const entry of tools) {
-      const fn = (entry as { type?: unknown; function?: Record<string, unknown> } | null)?.function;
-      const name = fn?.name;
+      const fn = functionOf(entry);
+      if (fn === undefined)
+        return refuse('each "tools" entry must be { type: "function", function: { name, parameters } }');
       // A Map lookup: a name such as `__proto__` or `constructor` finds nothing.
-      const pinned = typeof name === 'string' ? allowed.get(name) : undefined;
-      if ((entry as { type?: unknown }).type !== 'function' || pinned === undefined)
-        return refuse(`tool ${JSON.stringify(typeof name === 'string' ? name.slice(0, 64) : name)} is not allowed`);
-      if (canonical(fn?.parameters) !== canonical(pinned.parameters))
+      const pinned = allowed.get(fn.name);
+      if (pinned === undefined) return refuse(`tool ${JSON.stringify(fn.name.slice(0, 64))} is not allowed`);
+      if (canonical(fn.parameters) !== canonical(pinned.parameters))
         return refuse(`tool "${pinned.name}": its parameters differ from the server's`);
-      const strict = pinned.strict ?? fn?.strict === true;
+      const strict = pinned.strict ?? fn.strict === true;
       out.push({
         type: 'function',
         function: { name: pinned.name, description: pinned.description, parameters: pinned.parameters, strict },
@@ -65,9 +67,9 @@ export function checkToolRequest(
   }
   if (Object.hasOwn(body, 'tool_choice')) {
     const choice = body.tool_choice;
-    const forced = (choice as { type?: unknown; function?: { name?: unknown } } | null)?.function?.name;
+    const forced = functionOf(choice)?.name;
     if (choice === 'auto' || choice === 'none' || choice === 'required') fields.tool_choice = choice;
-    else if ((choice as { type?: unknown })?.type === 'function' && typeof forced === 'string' && allowed.has(forced))
+    else if (forced !== undefined && allowed.has(forced))
       fields.tool_choice = { type: 'function', function: { name: forced } };
     else return refuse('"tool_choice" may only be auto, none, required or an allowed tool');
   }
@@ -76,6 +78,18 @@ export function checkToolRequest(
     fields.parallel_tool_calls = body.parallel_tool_calls;
   }
   return { ok: true, fields };
+}
+
+/** The `function` of a `{ type: 'function', function: { name: string, … } }` (a tool, a forced choice); else undefined. */
+function functionOf(value: unknown): { name: string; parameters?: unknown; strict?: unknown } | undefined {
+  if (!isObject(value) || value.type !== 'function' || !isObject(value.function)) return undefined;
+  const fn = value.function;
+  return typeof fn.name === 'string' ? { name: fn.name, parameters: fn.parameters, strict: fn.strict } : undefined;
+}
+
+/** A JSON object: not null, not an array. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function refuse(reason: string): { ok: false; reason: string } {

@@ -153,9 +153,10 @@ function upstreamBody(body: Record<string, unknown>, config: ReturnType<typeof r
   let capped = false;
   for (const field of ['max_tokens', 'max_completion_tokens']) {
     if (!(field in out)) continue;
+    // Anything but a count of at least 1 (a string, 0.5, a negative, null) is the cap, as when absent.
     const asked = out[field];
     out[field] =
-      typeof asked === 'number' && asked > 0 ? Math.min(Math.floor(asked), config.maxTokens) : config.maxTokens;
+      typeof asked === 'number' && asked >= 1 ? Math.min(Math.floor(asked), config.maxTokens) : config.maxTokens;
     capped = true;
   }
   if (!capped) out.max_tokens = config.maxTokens;
