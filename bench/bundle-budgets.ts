@@ -59,8 +59,10 @@ const budgets: Budget[] = [
     // to 33.2 KB by issue 29's byte hunt (32.9 KB: one implementation per job, nothing removed).
     // Raised to 34.1 KB when the store began writing containers it receives whole once (33.8 KB,
     // +0.86 KB: issue 29's target 2 met, decision 0027). Held at 34.1 KB when the measurement began
-    // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013).
-    ceiling: 34.1 * KB,
+    // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013). Raised to 34.2 KB by
+    // security issue 45: every delay a server asks for is clamped, and Retry-After read to its grammar
+    // (35 005 B, +108 B).
+    ceiling: 34.2 * KB,
     yaml: 'never',
   },
   {
@@ -73,9 +75,10 @@ const budgets: Budget[] = [
     // 18.0 KB after issue 29's byte hunt, decision 0013's 2026-12-03 table; 18.2 KB once the hooks
     // let the store apply a response's chunks once per frame, decision 0026's fourth section; 19.1 KB
     // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027;
-    // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013).
+    // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013;
+    // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B).
     target: 15 * KB,
-    ceiling: 19.5 * KB,
+    ceiling: 19.6 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -90,9 +93,10 @@ const budgets: Budget[] = [
     source: ENTRIES.responsePage,
     // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013; 35.0 KB
     // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile
-    // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013).
+    // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013; 35.5 KB for security issue
+    // 45's clamped Retry-After: +93 B, 36 305 B).
     target: 25 * KB,
-    ceiling: 35.4 * KB,
+    ceiling: 35.5 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -1,7 +1,7 @@
 import { checkObject, invalid } from '../errors/check-argument';
 import { type FieldstreamError, ProviderError, TransportError } from '../errors/errors';
 import { sleep } from '../transport/abort';
-import { retryAfterMs } from '../transport/retry-after';
+import { retryWaitMs } from '../transport/retry-after';
 import { isTransientFailure } from '../transport/retry-policy';
 
 /**
@@ -17,14 +17,20 @@ export type RetryPolicy = {
   baseDelayMs?: number;
   /** Each later wait is this many times the previous one. Default 2. */
   factor?: number;
-  /** The longest wait in milliseconds, also the most a `Retry-After` can ask for. Default 30 000. */
+  /**
+   * The longest wait in milliseconds, also the most a `Retry-After` can ask for (which never asks
+   * more than 60 000). Default 30 000. A timer keeps at most 2^31 − 1 ms: a larger value waits that long.
+   */
   maxDelayMs?: number;
   /**
    * The share of each backoff drawn at random, so that many clients do not retry in step: 0.5
    * waits between half and all of it. 0 (no jitter) to 1. Default 0.5.
    */
   jitter?: number;
-  /** Wait at least what a `Retry-After` header asks (seconds or an HTTP date), up to `maxDelayMs`. Default true. */
+  /**
+   * Wait at least what a `Retry-After` header asks (seconds or an HTTP date), up to `maxDelayMs` and
+   * never more than 60 s. Default true.
+   */
   respectRetryAfter?: boolean;
 };
 
@@ -67,7 +73,8 @@ export function isRetryableRequestError(error: FieldstreamError): boolean {
 /**
  * Milliseconds to wait before retry number `retry` (1 for the first) after `error`: the backoff
  * `baseDelayMs × factor^(retry − 1)` capped at `maxDelayMs`, minus up to `jitter` of it at random,
- * raised to the error's `Retry-After` (capped at `maxDelayMs` too).
+ * raised to the error's `Retry-After` (capped at `maxDelayMs` too, and at 60 s), in whole
+ * milliseconds a timer keeps.
  */
 export function retryDelayMs(
   policy: ResolvedRetryPolicy,
@@ -78,8 +85,8 @@ export function retryDelayMs(
 ): number {
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * policy.factor ** (retry - 1));
   const jittered = backoff * (1 - policy.jitter * random());
-  const asked = policy.respectRetryAfter && error instanceof TransportError ? retryAfterMs(error.retryAfter, now) : 0;
-  return Math.round(Math.min(policy.maxDelayMs, Math.max(jittered, asked)));
+  const asked = policy.respectRetryAfter && error instanceof TransportError ? error.retryAfter : undefined;
+  return Math.round(Math.min(policy.maxDelayMs, retryWaitMs(jittered, asked, now)));
 }
 
 /** Waits `ms` (a plain timer, so fake timers drive it); false when `signal` aborts first. */

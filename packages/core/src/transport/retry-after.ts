@@ -1,8 +1,49 @@
-/** A `Retry-After` value in milliseconds from `now`: delay-seconds or an HTTP date; 0 when absent or invalid. */
-export function retryAfterMs(value: string | null | undefined, now: number = Date.now()): number {
-  const text = value?.trim();
-  if (!text) return 0;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? 0 : Math.max(0, date - now);
+/**
+ * The most a server's `Retry-After` can make a client wait, in milliseconds (60 s). A longer ask
+ * (`99999999`, a date in 2100) waits this long: past 2^31 − 1 ms a timer fires at once in Node and
+ * wraps in browsers, so an unclamped ask would turn into a burst of reconnections.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The longest delay a timer keeps (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+// RFC 9110 §10.2.3: delay-seconds is 1*DIGIT (no sign, point or exponent); an HTTP-date is an
+// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), or the obsolete RFC 850
+// (`Sunday, 06-Nov-94 08:49:37 GMT`) or asctime (`Sun Nov  6 08:49:37 1994`, in GMT) form.
+const HTTP_DATE =
+  /^[A-Z][a-z]{2,8}(, \d\d[ -][A-Z][a-z]{2}[ -]\d\d(\d\d)? \d\d:\d\d:\d\d GMT| [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
+
+/**
+ * The wait before a retry, in whole milliseconds: the client's own `backoffMs`, raised to what the
+ * server's `Retry-After` asks (delay-seconds or an HTTP-date, white space around it dropped; any
+ * other text, or a date in the past, asks for nothing). The one place a delay a server asks for
+ * becomes a timer's delay.
+ *
+ * Invariants (test/transport/retry-after.property.test.ts checks them for any input):
+ * 1. The backoff is the client's to choose: it is only rounded and kept in [0, {@link MAX_TIMER_MS}]
+ *    (NaN and −Infinity count as 0, Infinity as the maximum), so a timer never fires early.
+ * 2. The result is never below that backoff.
+ * 3. The server never raises it past {@link MAX_RETRY_AFTER_MS}: the result is at most the larger
+ *    of the backoff and that ceiling.
+ */
+export function retryWaitMs(
+  backoffMs: number,
+  retryAfter: string | null | undefined,
+  now: number = Date.now(),
+): number {
+  const text = retryAfter?.trim() ?? '';
+  const asked = /^\d+$/.test(text)
+    ? +text * 1000
+    : HTTP_DATE.test(text)
+      ? Date.parse(text.endsWith('GMT') ? text : `${text} GMT`) - now
+      : 0;
+  const backoff = Math.min(MAX_TIMER_MS, Math.max(0, Math.round(backoffMs) || 0));
+  // A date out of range parses to NaN and asks for nothing; a date in the past is below the backoff.
+  return Math.max(backoff, Math.min(MAX_RETRY_AFTER_MS, asked) || 0);
+}
+
+/** What a `Retry-After` value asks in milliseconds from `now`, 0 to {@link MAX_RETRY_AFTER_MS}: {@link retryWaitMs} with no backoff. */
+export function retryAfterMs(value: string | null | undefined, now?: number): number {
+  return retryWaitMs(0, value, now);
 }

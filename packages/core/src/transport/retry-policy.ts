@@ -1,5 +1,5 @@
 import type { TransportError } from '../errors/errors';
-import { retryAfterMs } from './retry-after';
+import { retryWaitMs } from './retry-after';
 
 /**
  * Opt-in retries for opening an event stream. Without this option nothing is ever re-sent: a
@@ -12,7 +12,9 @@ export type RetryOptions = {
   attempts: number;
   /**
    * Wait before each retry in milliseconds (default 1000), or a function of the retry number
-   * (1 for the first retry) and the error. A `Retry-After` header (seconds or an HTTP date) wins when larger.
+   * (1 for the first retry) and the error. A `Retry-After` header (seconds or an HTTP date) wins when
+   * larger, up to 60 s. A wait below 0 or NaN counts as 0, one past
+   * 2^31 − 1 ms (what a timer keeps) as 2^31 − 1.
    */
   delayMs?: number | ((retry: number, error: TransportError) => number);
   /**
@@ -34,7 +36,7 @@ export function isTransientFailure(error: TransportError): boolean {
 
 /**
  * Milliseconds to wait before retry number `retry` (1-based): the configured delay, or the
- * response's `Retry-After` (seconds or an HTTP date) when that is longer.
+ * response's `Retry-After` (seconds or an HTTP date, at most 60 s) when that is longer.
  */
 export function retryDelay(
   options: RetryOptions,
@@ -43,5 +45,5 @@ export function retryDelay(
   headers: Headers | undefined,
 ): number {
   const configured = typeof options.delayMs === 'function' ? options.delayMs(retry, error) : (options.delayMs ?? 1000);
-  return Math.max(configured, retryAfterMs(headers?.get('retry-after')));
+  return retryWaitMs(configured, headers?.get('retry-after'));
 }

@@ -47,7 +47,11 @@ export class SSEDecoder {
     return this.#lastEventId;
   }
 
-  /** The last valid `retry:` value in milliseconds, if the server sent one. */
+  /**
+   * The last valid `retry:` value in milliseconds, if the server sent one: the number as sent, which
+   * may be anything up to `Infinity`. Nothing here waits on it; a wait taken from it must go through
+   * `retryWaitMs` (retry-after.ts) like every delay a server asks for.
+   */
   get retry(): number | undefined {
     return this.#reconnectionTime;
   }

@@ -195,6 +195,38 @@ describe('a response backs off between attempts (fake timers)', () => {
     expect(response.status).toBe('aborted');
   });
 
+  // Security issue 45, case 6: past 2^31 − 1 ms a timer fires at once, so an unclamped ask retried at once.
+  it.each(['99999999', '4294967', 'Fri, 01 Jan 2100 00:00:00 GMT'])(
+    'Retry-After: %s waits exactly 60 000 ms, even when maxDelayMs allows more',
+    async (retryAfter) => {
+      const model = failingModel([http(503, retryAfter)]);
+      const retry = { jitter: 0, maxDelayMs: 1e10 };
+      const response = createResponse({ model, input: 'x', format: 'text', retry });
+      const data = response.getData();
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(model.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await data).toBe('ok');
+      expect(model.calls.map((at) => at - (model.calls[0] ?? 0))).toEqual([0, 60_000]);
+      expect(response.events.find((event) => event.type === 'model.retrying')).toMatchObject({ delay_ms: 60_000 });
+    },
+  );
+
+  it('never waits less than the backoff, and a backoff past the timer range waits 2^31 − 1 ms', async () => {
+    const model = failingModel([http(503, '99999999'), http(503, '1')]);
+    const retry = { jitter: 0, baseDelayMs: 90_000, factor: 1e6, maxDelayMs: 1e15 };
+    const response = createResponse({ model, input: 'x', format: 'text', retry, maxRetries: 2 });
+    const data = response.getData();
+    await vi.runAllTimersAsync();
+    expect(await data).toBe('ok');
+    const start = model.calls[0] ?? 0;
+    expect(model.calls.map((at) => at - start)).toEqual([0, 90_000, 90_000 + 2 ** 31 - 1]);
+    expect(response.events.flatMap((event) => (event.type === 'model.retrying' ? [event.delay_ms] : []))).toEqual([
+      90_000,
+      2 ** 31 - 1,
+    ]);
+  });
+
   it('a bad answer is asked again at once: delay 0', async () => {
     let call = 0;
     const model: Model = async function* () {
