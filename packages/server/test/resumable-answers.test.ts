@@ -45,7 +45,7 @@ describe('createResumableAnswers with the in-process log', () => {
     expect(resumed.end.final).toEqual(JSON.parse(goodAnswer));
     expect(resumed.connection).toEqual([]);
     expect(tickets).toEqual([
-      { id: expect.stringMatching(/^[\w-]{22}$/), token: expect.stringMatching(/^[\w-]{22}$/) },
+      { id: expect.stringMatching(/^[\w-]{22}$/), token: expect.stringMatching(/^[\w-]{22}$/), abortable: false },
     ]);
   });
 
@@ -145,7 +145,7 @@ describe('createResumableAnswers with the in-process log', () => {
     );
     expect(mine.status).toBe(200);
     const replay = await mine.text();
-    expect(replay.startsWith(`event: answer\ndata: {"id":"${id}"}\n\nid: 3\n`)).toBe(true);
+    expect(replay.startsWith(`event: answer\ndata: {"id":"${id}","abortable":false}\n\nid: 3\n`)).toBe(true);
     expect(text.endsWith(replay.slice(replay.indexOf('id: 3\n')))).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import {
   checkOptionalWholeNumber,
 } from '../errors/check-argument';
 import { TransportError } from '../errors/errors';
+import { isolateListener } from '../errors/listener-errors';
 import {
   createResponseCore,
   type ResponseSink,
@@ -21,12 +22,14 @@ import {
   streamEvents,
 } from '../transport/fetch-event-stream';
 import {
+  ANSWER_ERROR_EVENT,
   ANSWER_EVENT,
   type AnswerTicket,
   answerHeaders,
   canReconnect,
   checkResumeOptions,
   checkUrl,
+  isLaterId,
   type ResumeOptions,
   readTicket,
   reconnectDelay,
@@ -97,10 +100,12 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
   const baseHeaders = headers === undefined ? undefined : Object.fromEntries(new Headers(headers).entries());
   const resume = options.resume === false ? undefined : (options.resume ?? {});
   const resumeUrl = resume?.url ?? options.url;
-  let ticket: (AnswerTicket & { abortable?: boolean }) | undefined = options.answer;
+  let ticket: AnswerTicket | undefined = options.answer;
   let lastEventId: string | undefined;
   let failures = 0;
   let gap = false;
+  // The app's callback: what it throws is reported, and the answer streams on.
+  const onAnswer = resume?.onAnswer === undefined ? undefined : isolateListener('resume.onAnswer', resume.onAnswer);
   // The first request starts the answer (or attaches to it, with a ticket); later ones resume it.
   const request = (): FetchEventStreamOptions & { url: string | URL } =>
     ticket === undefined
@@ -141,13 +146,25 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
           if (message.event === END_EVENT) return reader.settle();
           if (message.event === ANSWER_EVENT) {
             ticket = readTicket(message.data, ticket);
-            if (lastEventId === undefined && !gap) resume?.onAnswer?.({ id: ticket.id, token: ticket.token });
+            if (lastEventId === undefined && !gap) onAnswer?.({ ...ticket });
             if (gap) reader.connection('open', failures, 0);
             gap = false;
             continue;
           }
+          if (message.event === ANSWER_ERROR_EVENT) {
+            const taken = take(reader, message.data);
+            if (taken !== undefined) return taken;
+            continue;
+          }
+          if (ticket !== undefined) {
+            // A resumable answer's ids increase: one the reader has had already is a replay, never applied
+            // twice, and a reconnection that brings only replays delivered nothing (it counts).
+            if (message.id === '')
+              throw new TransportError("A resumable answer's message has no id", 0, '', { url: target });
+            if (!isLaterId(message.id, lastEventId)) continue;
+            failures = 0;
+          }
           lastEventId = message.id;
-          failures = 0;
           // A message that is not a patch stream's is a broken server, not a dropped connection.
           const taken = take(reader, message.data);
           if (taken !== undefined) return taken;

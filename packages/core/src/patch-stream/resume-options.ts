@@ -20,6 +20,11 @@ export type AnswerTicket = {
   readonly id: string;
   /** The capability token issued with the answer: whoever holds it may read (and, if allowed, abort) it. */
   readonly token: string;
+  /**
+   * Whether the server takes an abort for it (`allowAbort`), as it said when it named the answer:
+   * an attached response's `abort()` then asks it to stop even before the server names it again.
+   */
+  readonly abortable?: boolean;
 };
 
 /** How `fromPatchStream` reconnects to a resumable answer after its connection dropped. */
@@ -45,6 +50,8 @@ export type ResumeOptions = {
 
 /** The message a resumable answer's stream starts with: its ticket (the token only for its starter). */
 export const ANSWER_EVENT = 'answer';
+/** The log's typed ending of a resumable answer (`ANSWER_LOST`, `ANSWER_OFFSET_UNKNOWN`): no message of the log's, so no id. */
+export const ANSWER_ERROR_EVENT = 'answer-error';
 
 export function checkResumeOptions(resume: unknown, answer: unknown): void {
   if (resume !== false) {
@@ -80,8 +87,24 @@ export function readTicket(data: string, known: AnswerTicket | undefined): Answe
   const token = Object.hasOwn(fields, 'token') ? fields.token : known?.token;
   if (typeof id !== 'string' || typeof token !== 'string')
     throw new TransportError('A patch stream named its answer without an id and token', 0, '');
-  return { id, token, abortable: fields.abortable === true };
+  // A resumed stream names the answer without its token; an older server's without `abortable` either.
+  const abortable = typeof fields.abortable === 'boolean' ? fields.abortable : known?.abortable === true;
+  return { id, token, abortable };
 }
+
+/**
+ * Whether message id `id` comes after `last`: ids of the form `n` or `n-m` (both answer logs', and
+ * Redis Streams') compare as numbers; any other id only differs from the last one.
+ */
+export function isLaterId(id: string, last: string | undefined): boolean {
+  if (last === undefined) return true;
+  const [a, b] = [ID.exec(id), ID.exec(last)];
+  if (a === null || b === null) return id !== last;
+  const [high, low] = [Number(a[1]) - Number(b[1]), Number(a[2] ?? 0) - Number(b[2] ?? 0)];
+  return high > 0 || (high === 0 && low > 0);
+}
+
+const ID = /^(\d{1,15})(?:-(\d{1,15}))?$/;
 
 /** Whether a failure of the connection may be healed by reconnecting (a drop, a 5xx, 408, 429). */
 export function canReconnect(error: unknown): error is TransportError {

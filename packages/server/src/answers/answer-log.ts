@@ -36,7 +36,11 @@ export interface AnswerLog {
   read(answerId: string, afterId: string | undefined, signal: AbortSignal): AsyncIterable<LogEntry>;
   /** Asks whichever instance generates the answer to abort it. */
   requestAbort(answerId: string): Promise<void>;
-  /** Hears abort requests (for the answers this instance generates). Returns an unsubscribe. */
+  /**
+   * Hears abort requests for the answers this instance generates: a client's, relayed, and the
+   * log's own for an answer it can no longer keep (past `maxAgeSeconds`, or lost) while it still
+   * generates. Returns an unsubscribe.
+   */
   onAbortRequest(listener: (answerId: string) => void): () => void;
   /** Lets go of connections and timers. */
   close(): Promise<void>;

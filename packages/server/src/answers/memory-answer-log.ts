@@ -12,7 +12,8 @@ type MemoryAnswer = {
 
 /**
  * An answer log in this process: the default, for one server instance and for tests. Message ids
- * are `1`, `2`, … per answer. Memory: the answer's messages until it expires.
+ * are `1`, `2`, … per answer. Memory: the answer's messages until it expires; an expiry wakes the
+ * answer's readers, which then end with `ANSWER_LOST` (nothing holds the messages past it).
  */
 export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog {
   const { ttlSeconds, maxAgeSeconds } = logLifetimes(options);
@@ -21,7 +22,14 @@ export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog
   const answers = new Map<string, MemoryAnswer>();
   const abortListeners = new Set<(answerId: string) => void>();
   const expireIn = (answerId: string, ms: number) => {
-    const timer = setTimeout(() => answers.delete(answerId), ms);
+    const timer = setTimeout(() => {
+      const answer = answers.get(answerId);
+      answers.delete(answerId);
+      if (answer === undefined) return;
+      wake(answer.waiting);
+      // An answer still generating at its age limit: nobody can read it any more, so stop paying for it.
+      if (!answer.ended) for (const listener of abortListeners) listener(answerId);
+    }, ms);
     timer.unref?.();
     return timer;
   };
@@ -58,7 +66,7 @@ export function createMemoryAnswerLog(options: AnswerLogOptions = {}): AnswerLog
       return answers.get(answerId)?.record;
     },
     async *read(answerId, afterId, signal) {
-      let next = afterId === undefined ? 0 : checkAfterId(afterId);
+      let next = afterId === undefined ? 0 : checkAfterId(afterId, 1);
       for (;;) {
         const answer = open(answerId);
         if (next > answer.entries.length)

@@ -8,6 +8,7 @@ import {
   logLifetimes,
 } from './answer-log';
 import { checkAfterId, waitFor, wake } from './log-reading';
+import { createRedisTailFollower, type StreamEntry } from './redis-tail-follower';
 
 /** Options of {@link createRedisAnswerLog}: a connection URL or a client, and the log's lifetimes. */
 export type RedisAnswerLogOptions = AnswerLogOptions &
@@ -29,17 +30,16 @@ export type RedisAnswerLogOptions = AnswerLogOptions &
     leaseSeconds?: number;
   };
 
-/** Stream entries as Redis sends them: `[id, [field, value, …]]`. */
-type StreamEntry = [string, string[]];
-
 /**
  * An answer log in Redis (docs/decisions/0024-resumable-answers.md): one Redis Stream per answer,
  * `<prefix>answer:<id>`, whose entries have the ids `1-0` (the answer's record), `2-0`, `3-0`, …
  * (one per message, `XADD … NOMKSTREAM`) and a last one that marks the end; `EXPIRE` after the end.
- * Any instance reads any answer: the one that writes it wakes its own readers, others wait in
- * `XREAD BLOCK` on a connection of their own. Gap-checked: a reader that finds an id out of
- * sequence, or the stream gone (a Redis restart without persistence), throws `ANSWER_LOST`; a
- * writer whose stream is gone gets the same error from `append`.
+ * Any instance reads any answer: the one that writes it wakes its own readers, others wait on the
+ * instance's one `XREAD BLOCK` connection (redis-tail-follower.ts). Gap-checked: a reader that finds
+ * an id out of sequence, or the stream gone (a Redis restart without persistence), throws
+ * `ANSWER_LOST`; a writer whose stream is gone gets the same error from `append`, and so do its
+ * readers here. An answer that could not be stored, or outlived `maxAgeSeconds`, ends its
+ * readers on this instance at once; other instances' readers find its stream gone.
  */
 export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog {
   const prefix = options.keyPrefix ?? 'fieldstream:';
@@ -47,6 +47,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const ttl = String(lifetimes.ttlSeconds);
   const maxAgeMs = lifetimes.maxAgeSeconds * 1000;
   const lease = String(options.leaseSeconds ?? 30);
+  const leaseMs = Number(lease) * 1000;
   let renewals: ReturnType<typeof setInterval> | undefined;
   const blockMs = String(options.blockMs ?? 5000);
   const requestMs = options.timeoutMs ?? 5000;
@@ -54,17 +55,32 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const keyOf = (answerId: string) => `${prefix}answer:${answerId}`;
   const owned: RedisClientLike[] = [];
   const ready = connectClient('createRedisAnswerLog', options, owned);
-  /** Per answer written here: the next sequence number, and this instance's readers waiting. */
-  const writing = new Map<string, { next: number; added: number; since: number; waiting: Set<() => void> }>();
-  /** Renews the lease of every answer written here (one timer for all of them). */
+  /**
+   * Per answer written here: the next sequence number, this instance's readers waiting, and why it
+   * was lost when it was (kept a lease long, so the readers here end with that reason).
+   */
+  const writing = new Map<string, Writing>();
+  const lose = (answerId: string, local: Writing, error: AnswerLogError) => {
+    if (local.lost !== undefined) return;
+    local.lost = error;
+    wake(local.waiting);
+    // Nobody can read the rest: the generation stops (the abort hook reaches this instance's own).
+    for (const listener of abortListeners) listener(answerId);
+    const forget = setTimeout(() => writing.get(answerId) === local && writing.delete(answerId), leaseMs);
+    forget.unref?.();
+  };
+  /** Renews the lease of every answer written here (one timer for all of them); one past its age is lost. */
   const renew = () => {
-    for (const [answerId, { since }] of writing) {
-      if (Date.now() - since < maxAgeMs) command(['EXPIRE', keyOf(answerId), lease]).catch(() => undefined);
+    for (const [answerId, local] of writing) {
+      if (local.lost !== undefined) continue;
+      if (Date.now() - local.since < maxAgeMs) command(['EXPIRE', keyOf(answerId), lease]).catch(() => undefined);
+      else lose(answerId, local, new AnswerLogError('ANSWER_LOST', `The answer ${answerId} outlived maxAgeSeconds`));
     }
   };
   const abortListeners = new Set<(answerId: string) => void>();
   let subscribed: Promise<unknown> | undefined;
   let closed = false;
+  const tails = createRedisTailFollower({ client: () => ready, command: (args) => command(args), blockMs });
 
   const command = async (args: string[], timeoutMs?: number): Promise<unknown> => {
     try {
@@ -77,15 +93,24 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   const add = async (answerId: string, kind: 'm' | 'e', data: string): Promise<string> => {
     const local = writing.get(answerId);
     if (local === undefined) throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is not written here`);
+    if (local.lost !== undefined) throw local.lost;
     const id = `${local.next}-0`;
-    const added = await command(['XADD', keyOf(answerId), 'NOMKSTREAM', id, 'k', kind, 'd', data]);
+    let added: unknown;
+    try {
+      added = await command(['XADD', keyOf(answerId), 'NOMKSTREAM', id, 'k', kind, 'd', data]);
+    } catch (cause) {
+      // A message that may or may not be stored: the answer can never be served whole again.
+      const lost = new AnswerLogError('ANSWER_LOST', `The answer ${answerId} could not be stored in Redis`, { cause });
+      lose(answerId, local, lost);
+      throw lost;
+    }
     if (added === null) {
-      writing.delete(answerId);
-      wake(local.waiting);
-      throw new AnswerLogError(
+      const lost = new AnswerLogError(
         'ANSWER_LOST',
         `The answer ${answerId} is gone from Redis (a restart without persistence?)`,
       );
+      lose(answerId, local, lost);
+      throw lost;
     }
     local.next += 1;
     local.added += 1;
@@ -95,7 +120,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
 
   return {
     async create(answerId, record) {
-      writing.set(answerId, { next: 2, added: 0, since: Date.now(), waiting: new Set() });
+      writing.set(answerId, { next: 2, added: 0, since: Date.now(), waiting: new Set(), lost: undefined });
       await command(['XADD', keyOf(answerId), '1-0', 'k', 'r', 'd', JSON.stringify(record)], requestMs);
       await command(['EXPIRE', keyOf(answerId), lease]);
       if (renewals === undefined && !closed) {
@@ -116,36 +141,37 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
     },
     async *read(answerId, afterId, signal): AsyncGenerator<LogEntry> {
       const key = keyOf(answerId);
-      let seq = afterId === undefined ? 1 : checkAfterId(afterId);
-      let blocking: RedisClientLike | undefined;
-      try {
-        for (;;) {
-          const local = writing.get(answerId);
-          const added = local?.added;
-          let entries = asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
-          if (entries.length === 0 && local !== undefined) {
-            // Written here: wait for this instance's next append (unless one landed meanwhile).
-            if (local.added === added) await waitFor(local.waiting, signal);
-          } else if (entries.length === 0) {
-            blocking ??= await connectDuplicate(await ready);
-            entries = await blockingRead(blocking, [key, `${seq}-0`, blockMs], signal);
-            if (entries.length === 0 && !signal.aborted && (await command(['EXISTS', key])) === 0)
-              throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
-          }
-          if (signal.aborted) return;
-          for (const [id, fields] of entries) {
-            if (id !== `${seq + 1}-0`)
-              throw new AnswerLogError(
-                'ANSWER_LOST',
-                `The answer ${answerId} lost messages after ${seq}-0 (found ${id})`,
-              );
-            seq += 1;
-            if (fields[1] === 'e') return;
-            yield { id, data: fields[3] ?? '' };
-          }
+      let seq = afterId === undefined ? 1 : checkAfterId(afterId, 2);
+      // An answer that is gone, or an id it never gave out, ends the reader here, not in a wait.
+      const [last] = asEntries(await command(['XREVRANGE', key, '+', '-', 'COUNT', '1']));
+      if (last === undefined) throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
+      const lastMessage = sequenceOf(last[0]) - (last[1][1] === 'e' ? 1 : 0);
+      if (seq > lastMessage)
+        throw new AnswerLogError('ANSWER_OFFSET_UNKNOWN', `The answer ${answerId} has no message ${afterId}`);
+      for (;;) {
+        const local = writing.get(answerId);
+        if (local?.lost !== undefined) throw local.lost;
+        const added = local?.added;
+        let entries = asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+        if (entries.length === 0 && local !== undefined) {
+          // Written here: wait for this instance's next append (unless one landed, or the answer was lost, meanwhile).
+          if (local.added === added && local.lost === undefined) await waitFor(local.waiting, signal);
+        } else if (entries.length === 0) {
+          const woken = await tails.next(key, seq, signal);
+          if (woken === 'gone') throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
+          entries = Array.isArray(woken) ? woken : [];
         }
-      } finally {
-        blocking?.destroy();
+        if (signal.aborted) return;
+        for (const [id, fields] of entries) {
+          if (id !== `${seq + 1}-0` || fields[1] === 'r')
+            throw new AnswerLogError(
+              'ANSWER_LOST',
+              `The answer ${answerId} lost messages after ${seq}-0 (found ${id})`,
+            );
+          seq += 1;
+          if (fields[1] === 'e') return;
+          yield { id, data: fields[3] ?? '' };
+        }
       }
     },
     async requestAbort(answerId) {
@@ -166,6 +192,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
     async close() {
       closed = true;
       clearInterval(renewals);
+      tails.close();
       subscribed?.catch(() => undefined);
       for (const { waiting } of writing.values()) wake(waiting);
       for (const client of owned) client.destroy();
@@ -173,35 +200,13 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
   };
 }
 
-/** `XREAD BLOCK` on a connection of its own; aborting closes that connection. */
-async function blockingRead(client: RedisClientLike, [key, after, blockMs]: string[], signal: AbortSignal) {
-  const stop = () => client.destroy();
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    const reply = await client.sendCommand([
-      'XREAD',
-      'COUNT',
-      '256',
-      'BLOCK',
-      blockMs ?? '5000',
-      'STREAMS',
-      key ?? '',
-      after ?? '',
-    ]);
-    // RESP3: `{ key: entries }`; RESP2: `[[key, entries]]`.
-    const streams =
-      reply === null ? [] : Array.isArray(reply) ? reply.map((each) => each[1]) : Object.values(reply as object);
-    return asEntries(streams[0] ?? []);
-  } catch (cause) {
-    if (signal.aborted) return [];
-    throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', 'Redis did not answer XREAD', { cause });
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
-}
-
 function asEntries(reply: unknown): StreamEntry[] {
   return Array.isArray(reply) ? (reply as StreamEntry[]) : [];
+}
+
+/** The sequence number of a stream id `n-0`. */
+function sequenceOf(id: string): number {
+  return Number(id.split('-')[0]);
 }
 
 function parseRecord(text: string | undefined): AnswerRecord | undefined {
@@ -212,3 +217,12 @@ function parseRecord(text: string | undefined): AnswerRecord | undefined {
     return undefined;
   }
 }
+
+/** An answer this instance writes. */
+type Writing = {
+  next: number;
+  added: number;
+  since: number;
+  waiting: Set<() => void>;
+  lost: AnswerLogError | undefined;
+};

@@ -19,6 +19,12 @@ export type ResumableAnswersOptions = Pick<ToPatchStreamOptions, 'text' | 'obser
   allowAbort?: boolean;
   /** How often an idle stream sends a keep-alive comment, in milliseconds (default 15 000). */
   keepAliveMs?: number;
+  /**
+   * The most streams of one answer this instance serves at once, its starter's included (default
+   * 16: a user's tabs and reconnects, not a broadcast). One more gets 429 `too_many_readers` with
+   * `Retry-After: 1`, and the client's reconnection waits and tries again.
+   */
+  maxReadersPerAnswer?: number;
 };
 
 /** Who is asking, as the app knows it (a session or user id): checked against the starter's. */
@@ -52,6 +58,22 @@ export type ResumableAnswers = {
 export function createResumableAnswers(options: ResumableAnswersOptions = {}): ResumableAnswers {
   const log = options.log ?? createMemoryAnswerLog();
   const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const maxReaders = options.maxReadersPerAnswer ?? 16;
+  /** Streams open per answer on this instance. */
+  const readers = new Map<string, number>();
+  const serve = (ticket: { id: string } & Record<string, unknown>, after: string | undefined): Response => {
+    const { id } = ticket;
+    const open = readers.get(id) ?? 0;
+    if (open >= maxReaders)
+      return problem(429, 'too_many_readers', `this answer has ${maxReaders} readers already`, { 'retry-after': '1' });
+    readers.set(id, open + 1);
+    const closed = () => {
+      const left = (readers.get(id) ?? 1) - 1;
+      if (left > 0) readers.set(id, left);
+      else readers.delete(id);
+    };
+    return answerStream(ticket, (signal) => log.read(id, after, signal), keepAliveMs, closed);
+  };
   const wire = { text: options.text, observations: options.observations };
   const running = new Map<string, PatchStreamInput>();
   const stopHearing = log.onAbortRequest((answerId) =>
@@ -84,11 +106,7 @@ export function createResumableAnswers(options: ResumableAnswersOptions = {}): R
         await log.create(id, record);
         running.set(id, response);
         void pump(id, response);
-        return answerStream(
-          { id, token, abortable: record.abortable },
-          (signal) => log.read(id, undefined, signal),
-          keepAliveMs,
-        );
+        return serve({ id, token, abortable: record.abortable }, undefined);
       }),
     resume: (request, { owner } = {}) =>
       unavailableAs503(async () => {
@@ -110,7 +128,8 @@ export function createResumableAnswers(options: ResumableAnswersOptions = {}): R
         if (request.method !== 'GET')
           return problem(405, 'method_not_allowed', 'GET resumes an answer, DELETE aborts it');
         const after = request.headers.get('last-event-id') ?? undefined;
-        return answerStream({ id }, (signal) => log.read(id, after === '' ? undefined : after, signal), keepAliveMs);
+        // The token stays with its holder; `abortable` goes to every stream, so an abort works after any reconnect.
+        return serve({ id, abortable: record.abortable }, after === '' ? undefined : after);
       }),
     close: stopHearing,
   };

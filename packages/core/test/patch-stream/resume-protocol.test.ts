@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPatchStream } from '../../src/patch-stream/from-patch-stream';
+import { isLaterId } from '../../src/patch-stream/resume-options';
+import { createFieldStore } from '../../src/store/field-store';
+
+// The reader enforces the resumable protocol itself (issue 45): whatever a server (or a custom
+// AnswerLog, or a proxy that drops `Last-Event-ID`) replays, each message is applied once and the
+// reconnection bound holds; an abort reaches the server however the stream was opened.
+
+const answer = (fields: Record<string, unknown>) => `event: answer\ndata: ${JSON.stringify(fields)}\n\n`;
+const msg = (id: string, events: unknown[]) => `id: ${id}\ndata: ${JSON.stringify(events)}\n\n`;
+const end = 'event: end\ndata: {}\n\n';
+const first = msg('1', [
+  { k: 'a', n: 0, f: 'json' },
+  { k: 's', s: 'streaming' },
+  { p: 'title', d: 'hel' },
+]);
+const second = msg('2', [{ d: 'lo' }]);
+const last = msg('3', [{ e: 1 }, { k: 'f', v: { title: 'hello' } }, { k: 's', s: 'done' }]);
+
+/** A fake server: reply `i` to request `i` (the last one again after the list); every request is kept. */
+function server(replies: ((request: Request) => string)[]) {
+  const requests: Request[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request);
+    if (request.method === 'DELETE') return new Response(null, { status: 202 });
+    const reply = replies[Math.min(requests.filter((r) => r.method !== 'DELETE').length - 1, replies.length - 1)];
+    return new Response(reply?.(request) ?? '', { headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+  return { fetch: fetchImpl, requests };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('fromPatchStream holds the resumable protocol against the server', () => {
+  it('a server that replays from the start on every reconnect: each message is applied once', async () => {
+    const ticket = answer({ id: 'a1', token: 't1' });
+    const { fetch, requests } = server([
+      () => ticket + first,
+      () => ticket + first + second, // Last-Event-ID ignored: 1 again, then 2
+      () => ticket + first + second + last + end,
+    ]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs: () => 0 } });
+    const store = createFieldStore(response);
+    expect(await response.getData()).toEqual({ title: 'hello' });
+    expect(store.getState().streamed).toEqual({ title: 'hello' });
+    expect(requests.map((r) => r.headers.get('last-event-id'))).toEqual([null, '1', '2']);
+  });
+
+  it('reconnections that bring only replays deliver nothing: `attempts` bounds them', async () => {
+    const ticket = answer({ id: 'a1', token: 't1' });
+    const { fetch, requests } = server([() => ticket + first + second, () => ticket + first + second]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { attempts: 3, delayMs: () => 0 } });
+    const store = createFieldStore(response);
+    await expect(response.getData()).rejects.toMatchObject({ name: 'TransportError', code: 'TRANSPORT_FAILED' });
+    expect(requests).toHaveLength(4); // the start, then 3 reconnections that each replayed 1 and 2
+    expect(store.getState().data).toEqual({ title: 'hello' }); // "hel" + "lo", never "helhello…"
+  });
+
+  it('an older id after a newer one, within one connection, is dropped', async () => {
+    const { fetch } = server([() => answer({ id: 'a1', token: 't1' }) + first + second + first + last + end]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch });
+    expect(await response.getData()).toEqual({ title: 'hello' });
+    expect(createFieldStore(response).getState().streamed).toEqual({ title: 'hello' });
+  });
+
+  it("a resumable answer's message without an id is a broken connection, never applied", async () => {
+    const noId = `data: ${JSON.stringify([{ d: 'XX' }])}\n\n`;
+    const { fetch, requests } = server([
+      () => `${answer({ id: 'a1', token: 't1' })}${first}id:\n${noId}`,
+      () => answer({ id: 'a1' }) + second + last + end,
+    ]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs: () => 0 } });
+    expect(await response.getData()).toEqual({ title: 'hello' });
+    expect(createFieldStore(response).getState().streamed).toEqual({ title: 'hello' });
+    expect(requests.map((r) => r.headers.get('last-event-id'))).toEqual([null, '1']);
+  });
+
+  it("the log's typed ending carries no id, and ends the response with its error", async () => {
+    const lost = [{ k: 'e', err: { name: 'AnswerLogError', code: 'ANSWER_LOST', message: 'gone' }, rf: 1 }];
+    const { fetch } = server([
+      () => `${answer({ id: 'a1', token: 't1' })}${first}event: answer-error\ndata: ${JSON.stringify(lost)}\n\n${end}`,
+    ]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch });
+    const store = createFieldStore(response);
+    await expect(response.getData()).rejects.toMatchObject({ code: 'ANSWER_LOST', message: 'gone' });
+    expect(store.getState()).toMatchObject({ status: 'error', data: { title: 'hel' } });
+  });
+
+  it("ids compare as numbers in both logs' forms; other ids only differ from the last", () => {
+    expect([isLaterId('1', undefined), isLaterId('10', '9'), isLaterId('9', '10'), isLaterId('3', '3')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([
+      isLaterId('12-0', '3-0'),
+      isLaterId('5-1', '5-0'),
+      isLaterId('5-0', '5-1'),
+      isLaterId('2', '10-0'),
+    ]).toEqual([true, true, false, false]);
+    expect([isLaterId('b', 'a'), isLaterId('a', 'a')]).toEqual([true, false]);
+  });
+});
+
+describe('fromPatchStream: abort reaches the server however the stream was opened', () => {
+  it('after a reconnect (the resumed stream names the answer without its token, or its abortable flag)', async () => {
+    const { fetch, requests } = server([
+      () => answer({ id: 'a1', token: 't1', abortable: true }) + first,
+      () => answer({ id: 'a1' }) + second,
+    ]);
+    const delayMs = (retry: number) => (retry === 1 ? 0 : 60_000);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs } });
+    const reconnects: number[] = [];
+    response.subscribe((e) => e.type === 'connection' && e.state === 'reconnecting' && reconnects.push(e.retry));
+    response.start();
+    while (reconnects.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    response.abort('stop');
+    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    const abort = requests.find((r) => r.method === 'DELETE');
+    expect([abort?.headers.get('fieldstream-answer'), abort?.headers.get('fieldstream-answer-token')]).toEqual([
+      'a1',
+      't1',
+    ]);
+  });
+
+  it('after a reload, attached by ticket', async () => {
+    const { fetch, requests } = server([() => answer({ id: 'a1', abortable: true }) + first]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, answer: { id: 'a1', token: 't1' } });
+    const patches: unknown[] = [];
+    response.subscribe((e) => e.type === 'patch' && patches.push(e));
+    response.start();
+    while (patches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    response.abort('stop');
+    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'DELETE']);
+  });
+
+  it('never when the server did not say it takes an abort', async () => {
+    const { fetch, requests } = server([() => answer({ id: 'a1', token: 't1' }) + first]);
+    const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs: () => 60_000 } });
+    const seen: unknown[] = [];
+    response.subscribe((e) => e.type === 'connection' && seen.push(e));
+    response.start();
+    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    response.abort('stop');
+    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
+describe("fromPatchStream: the app's onAnswer cannot break the stream", () => {
+  it.each([
+    ['an object with no string form', () => Object.create(null)],
+    ['a Symbol', () => Symbol('boom')],
+    ['an Error', () => new Error('boom')],
+  ])('what it throws (%s) is reported and the answer streams on', async (_name, thrown) => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fetch } = server([() => answer({ id: 'a1', token: 't1' }) + first + second + last + end]);
+    const response = fromPatchStream({
+      url: 'http://x/a',
+      fetch,
+      resume: {
+        onAnswer: () => {
+          throw thrown();
+        },
+      },
+    });
+    expect(await response.getData()).toEqual({ title: 'hello' });
+    expect(reported).toHaveBeenCalledTimes(1);
+    expect(reported.mock.calls[0]?.[0]).toContain('resume.onAnswer');
+  });
+});

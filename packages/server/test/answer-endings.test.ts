@@ -1,0 +1,270 @@
+import { createResponse } from '@fieldstream/core';
+import { fromPatchStream } from '@fieldstream/core/patch-stream';
+import { scriptedModel } from '@fieldstream/core/testing';
+import {
+  type AnswerLog,
+  type AnswerLogOptions,
+  createMemoryAnswerLog,
+  createRedisAnswerLog,
+  createResumableAnswers,
+  type RedisClientLike,
+  type ResumableAnswers,
+  type ResumableAnswersOptions,
+} from '@fieldstream/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAnswer, readToEnd, ticketOutput } from './support/answer-runs';
+import { droppingFetch } from './support/dropping-fetch';
+import { startRedis } from './support/redis-server';
+
+// Issue 45: every way an answer ends reaches every reader, on every log and instance, as a typed
+// event and never an endless keep-alive; a log's record is never a message; readers are bounded.
+// One suite, run against the in-process log and against Redis with the reader on the writing
+// instance and on another one.
+
+const URL_ = 'http://app.test/api/answer';
+let redis: Awaited<ReturnType<typeof startRedis>>;
+const opened: AnswerLog[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await Promise.all(opened.map((log) => log.close()));
+  await redis.stop();
+});
+
+type Setup = {
+  name: string;
+  /** Ids below the first message's: never given out. */
+  belowFirst: string[];
+  /** A writer and the instance a reader asks (the same one, or another on the same Redis). */
+  make(
+    log?: AnswerLogOptions & { leaseSeconds?: number },
+    answers?: Partial<ResumableAnswersOptions>,
+  ): { writer: ResumableAnswers; reader: ResumableAnswers };
+};
+
+const keep = (log: AnswerLog) => {
+  opened.push(log);
+  return log;
+};
+const setups: Setup[] = [
+  {
+    name: 'the in-process log',
+    belowFirst: ['0', '0-0'],
+    make(log = {}, options = {}) {
+      const answers = createResumableAnswers({ log: keep(createMemoryAnswerLog(log)), keepAliveMs: 50, ...options });
+      return { writer: answers, reader: answers };
+    },
+  },
+  ...(['the writing instance', 'another instance'] as const).map(
+    (where): Setup => ({
+      name: `Redis, read on ${where}`,
+      belowFirst: ['0', '0-0', '1', '1-0'],
+      make(log = {}, options = {}) {
+        const instance = () =>
+          createResumableAnswers({
+            log: keep(createRedisAnswerLog({ url: redis.url, blockMs: 100, ...log })),
+            keepAliveMs: 50,
+            ...options,
+          });
+        const writer = instance();
+        return { writer, reader: where === 'the writing instance' ? writer : instance() };
+      },
+    }),
+  ),
+];
+
+/** A response whose model waits `ms` before each chunk: still generating when the test acts. */
+const slowAnswer = (ms: number) =>
+  createResponse({
+    model: scriptedModel({ answers: ['{"title": "slow", "steps": [], "tags": []}'], chunkSize: 4, delayMs: ms }),
+    input: 'q',
+    output: ticketOutput,
+    format: 'json',
+  });
+
+/** Starts `response` on `writer`; the starter's stream and the answer's ticket. */
+async function started(writer: ResumableAnswers, response: Parameters<ResumableAnswers['start']>[0]) {
+  const stream = await writer.start(response);
+  const reader = textReader(stream);
+  const { value = '' } = await reader.read();
+  const ticket = JSON.parse(/^event: answer\ndata: (.*)\n/.exec(value)?.[1] ?? '{}') as { id: string; token: string };
+  return { ticket, rest: () => readAll(reader, value) };
+}
+
+/** A response body's reader that hands out text. */
+function textReader(response: Response) {
+  const bytes = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  return {
+    async read(): Promise<{ done: boolean; value?: string }> {
+      const { done, value } = await bytes.read();
+      return done ? { done } : { done, value: decoder.decode(value, { stream: true }) };
+    },
+    cancel: () => bytes.cancel(),
+  };
+}
+
+async function readAll(reader: ReturnType<typeof textReader>, text = ''): Promise<string> {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text += value;
+  }
+}
+
+const resumeRequest = (ticket: { id: string; token: string }, lastEventId?: string) =>
+  new Request(URL_, {
+    headers: {
+      'fieldstream-answer': ticket.id,
+      'fieldstream-answer-token': ticket.token,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    },
+  });
+
+/** The typed error a stream ended with (its `e` event's code), or `'end'` for a whole answer. */
+function ending(text: string): string {
+  const error = /event: answer-error\ndata: \[\{"k":"e","err":\{"name":"AnswerLogError","code":"(\w+)"/.exec(text);
+  if (error !== null) return error[1] as string;
+  return text.endsWith('event: end\ndata: {}\n\n') ? 'end' : 'cut';
+}
+
+describe.each(setups)('every ending reaches the reader: $name', (setup) => {
+  it('an id below the first message (the log record`s, or none at all) is ANSWER_OFFSET_UNKNOWN', async () => {
+    const { writer, reader } = setup.make();
+    const { ticket, rest } = await started(writer, makeAnswer());
+    await rest();
+    for (const id of setup.belowFirst) {
+      const text = await (await reader.resume(resumeRequest(ticket, id))).text();
+      expect([id, ending(text), text.includes('tokenHash')]).toEqual([id, 'ANSWER_OFFSET_UNKNOWN', false]);
+    }
+  });
+
+  it('an id past the end, of a running or a finished answer, is ANSWER_OFFSET_UNKNOWN at once', async () => {
+    const { writer, reader } = setup.make();
+    const running = slowAnswer(60_000);
+    const { ticket } = await started(writer, running);
+    const text = await (await reader.resume(resumeRequest(ticket, '9999'))).text();
+    expect(ending(text)).toBe('ANSWER_OFFSET_UNKNOWN');
+    running.abort();
+    const finished = await started(writer, makeAnswer());
+    await finished.rest();
+    const after = await (await reader.resume(resumeRequest(finished.ticket, '9999-0'))).text();
+    expect(ending(after)).toBe('ANSWER_OFFSET_UNKNOWN');
+  });
+
+  it('an answer past maxAgeSeconds ends its readers with ANSWER_LOST and stops its generation', async () => {
+    const { writer, reader } = setup.make({ maxAgeSeconds: 0.3, leaseSeconds: 1 });
+    const running = slowAnswer(60_000);
+    const { ticket, rest } = await started(writer, running);
+    const resumed = reader.resume(resumeRequest(ticket));
+    expect(ending(await rest())).toBe('ANSWER_LOST');
+    const text = await (await resumed).text();
+    // A reader that asked before the answer went ends as its starter does; a later one finds no answer (404).
+    expect(ending(text)).toBe('ANSWER_LOST');
+    await running.getData().catch(() => undefined);
+    expect(running.status).toBe('aborted');
+  });
+
+  it('caps the streams of one answer per instance: 429 too_many_readers with Retry-After, free again once one ends', async () => {
+    const { writer, reader } = setup.make({}, { maxReadersPerAnswer: 2 });
+    const running = slowAnswer(60_000);
+    const { ticket } = await started(writer, running);
+    // The starter's stream counts on its own instance.
+    const room = reader === writer ? 1 : 2;
+    const admitted = await Promise.all(Array.from({ length: room }, () => reader.resume(resumeRequest(ticket))));
+    const refused = await reader.resume(resumeRequest(ticket));
+    expect([...admitted.map((each) => each.status), refused.status, refused.headers.get('retry-after')]).toEqual([
+      ...admitted.map(() => 200),
+      429,
+      '1',
+    ]);
+    expect(await refused.json()).toMatchObject({ error: { type: 'answer_error', code: 'too_many_readers' } });
+    await admitted[0]?.body?.cancel();
+    const again = await reader.resume(resumeRequest(ticket));
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+    running.abort();
+  });
+
+  it('a resumed stream says whether the answer takes an abort, so abort() works after any reconnect', async () => {
+    const { writer, reader } = setup.make({}, { allowAbort: true });
+    const running = slowAnswer(60_000);
+    const { ticket } = await started(writer, running);
+    const resumed = await reader.resume(resumeRequest(ticket));
+    const reading = textReader(resumed);
+    expect((await reading.read()).value).toBe(`event: answer\ndata: {"id":"${ticket.id}","abortable":true}\n\n`);
+    await reading.cancel();
+    const aborted = await reader.resume(new Request(resumeRequest(ticket), { method: 'DELETE' }));
+    expect(aborted.status).toBe(202);
+    await running.getData().catch(() => undefined);
+    expect(running.status).toBe('aborted');
+  });
+});
+
+/** Connections to `url`'s Redis whose last command was `XREAD`: those held for blocking reads. */
+async function blockingReads(url: string): Promise<number> {
+  const { createClient } = await import('redis');
+  const check = createClient({ url });
+  await check.connect();
+  const clients = String(await check.sendCommand(['CLIENT', 'LIST']));
+  check.destroy();
+  return clients.split('\n').filter((line) => / cmd=xread /.test(line)).length;
+}
+
+describe('Redis: bounded connections, and a lost append reaches every reader', () => {
+  it('readers of one answer on one instance share one blocking connection, and each gets the whole answer', async () => {
+    const instance = () =>
+      createResumableAnswers({ log: keep(createRedisAnswerLog({ url: redis.url, blockMs: 100 })), keepAliveMs: 50 });
+    const [a, b] = [instance(), instance()];
+    const running = slowAnswer(40); // readers caught up, waiting for the next message
+    const { ticket, rest } = await started(a, running);
+    // Earlier tests' reads end within their blockMs.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = await blockingReads(redis.url);
+    const readers = await Promise.all(Array.from({ length: 16 }, () => b.resume(resumeRequest(ticket))));
+    const texts = readers.map((each) => readAll(textReader(each)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const during = await blockingReads(redis.url);
+    const whole = await rest();
+    expect(during - before).toBeLessThanOrEqual(1); // 16 before issue 45: a connection per reader
+    // After the `answer` event, keep-alives aside (they come whenever a stream is idle).
+    const messages = (text: string) => text.slice(text.indexOf('\n\n') + 2).replaceAll(': keep-alive\n\n', '');
+    for (const text of await Promise.all(texts)) expect(messages(text)).toBe(messages(whole));
+    expect(ending(whole)).toBe('end');
+  });
+
+  it('an append that fails in flight ends the starter on the writing instance and the readers elsewhere with ANSWER_LOST', async () => {
+    const { createClient } = await import('redis');
+    const real = createClient({ url: redis.url }) as unknown as RedisClientLike;
+    await real.connect();
+    let failAppends = false;
+    const flaky: RedisClientLike = {
+      ...real,
+      sendCommand: (args) =>
+        failAppends && args[0] === 'XADD'
+          ? Promise.reject(new Error('Socket closed unexpectedly'))
+          : real.sendCommand(args),
+      duplicate: () => real.duplicate(),
+      connect: () => real.connect(),
+      subscribe: (channel, listener) => real.subscribe(channel, listener),
+      on: (event, listener) => real.on(event, listener),
+      close: () => real.close(),
+      destroy: () => real.destroy(),
+    };
+    const a = createResumableAnswers({ log: keep(createRedisAnswerLog({ client: flaky, leaseSeconds: 1 })) });
+    const b = createResumableAnswers({
+      log: keep(createRedisAnswerLog({ url: redis.url, blockMs: 100, leaseSeconds: 1 })),
+    });
+    const running = slowAnswer(20);
+    const { ticket, rest } = await started(a, running);
+    const elsewhere = (await b.resume(resumeRequest(ticket))).text();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    failAppends = true;
+    expect(ending(await rest())).toBe('ANSWER_LOST');
+    expect(ending(await elsewhere)).toBe('ANSWER_LOST');
+    await running.getData().catch(() => undefined);
+    expect(running.status).toBe('aborted');
+    real.destroy();
+  });
+});
