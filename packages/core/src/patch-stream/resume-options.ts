@@ -7,7 +7,7 @@ import {
   invalid,
 } from '../errors/check-argument';
 import { TransportError } from '../errors/errors';
-import { retryAfterMs } from '../transport/retry-after';
+import { retryWaitMs } from '../transport/retry-after';
 import { isTransientFailure } from '../transport/retry-policy';
 
 /**
@@ -36,7 +36,7 @@ export type ResumeOptions = {
   attempts?: number;
   /**
    * Wait before reconnection number `retry` (1 first) in milliseconds: default 250 · 2^(retry−1),
-   * at most 8000. A `Retry-After` from the server wins when longer.
+   * at most 8000. A `Retry-After` from the server wins when longer, up to 60 000 ms.
    */
   delayMs?: (retry: number) => number;
   /**
@@ -111,10 +111,12 @@ export function canReconnect(error: unknown): error is TransportError {
   return error instanceof TransportError && isTransientFailure(error);
 }
 
-/** The wait before reconnection `retry`: the configured backoff, or the server's `Retry-After` when longer. */
+/**
+ * The wait before reconnection `retry`: the configured backoff, or the server's `Retry-After` when
+ * longer, up to a minute (`retryWaitMs`: a server never makes it shorter, nor a timer overflow).
+ */
 export function reconnectDelay(resume: ResumeOptions, retry: number, error: TransportError): number {
-  const configured = resume.delayMs?.(retry) ?? Math.min(8000, 250 * 2 ** (retry - 1));
-  return Math.max(configured, retryAfterMs(error.retryAfter));
+  return retryWaitMs(resume.delayMs?.(retry) ?? Math.min(8000, 250 * 2 ** (retry - 1)), error.retryAfter);
 }
 
 /** The headers that name an answer to the server (attach, resume, abort). */

@@ -105,6 +105,33 @@ describe('fromPatchStream holds the resumable protocol against the server', () =
   });
 });
 
+describe("fromPatchStream: a server's Retry-After is clamped", () => {
+  it.each([
+    ['99999999', 60_000],
+    ['4294967', 60_000],
+    ['Fri, 01 Jan 2100 00:00:00 GMT', 60_000],
+    ['2', 2_000],
+    ['0', 500], // the second reconnection's own backoff
+  ])('Retry-After: %s waits %i ms (the backoff at least, a minute at most)', async (retryAfter, waited) => {
+    const requests: Request[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      if (requests.length > 1) return new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } });
+      return new Response(answer({ id: 'a1', token: 't1' }) + first, {
+        headers: { 'content-type': 'text/event-stream' },
+      });
+    }) as typeof globalThis.fetch;
+    const response = fromPatchStream({ url: 'http://x/a', fetch });
+    const delays: number[] = [];
+    response.subscribe((e) => e.type === 'connection' && e.state === 'reconnecting' && delays.push(e.delayMs));
+    response.start();
+    while (delays.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    response.abort('enough');
+    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    expect(delays).toEqual([250, waited]); // the drop, then the 503's ask
+  });
+});
+
 describe('fromPatchStream: abort reaches the server however the stream was opened', () => {
   it('after a reconnect (the resumed stream names the answer without its token, or its abortable flag)', async () => {
     const { fetch, requests } = server([
