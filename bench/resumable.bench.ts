@@ -22,6 +22,7 @@ import {
   createResumableAnswers,
 } from '../packages/server/src/index';
 import { startRedis } from '../packages/server/test/support/redis-server';
+import { drain, redisInfo, request, ticketOf } from './answer-streams';
 import { median } from './harness';
 
 v8.setFlagsFromString('--expose-gc');
@@ -34,50 +35,6 @@ const ANSWER = JSON.stringify({
 });
 const answer = (delayMs: number) =>
   createResponse({ model: scriptedModel({ answers: [ANSWER], chunkSize: 24, delayMs }), input: 'q', format: 'json' });
-
-/** Reads an SSE body; calls `onMessage` for each `id:` message with the time it arrived. */
-async function drain(
-  body: ReadableStream<Uint8Array>,
-  onMessage: (id: string, at: number) => void,
-  stopAfter = Infinity,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let seen = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    text += decoder.decode(value, { stream: true });
-    for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-      const id = /^id: (.*)$/m.exec(text.slice(0, end))?.[1];
-      text = text.slice(end + 2);
-      if (id === undefined) continue;
-      onMessage(id, performance.now());
-      if (++seen >= stopAfter) return void reader.cancel();
-    }
-  }
-}
-
-const request = (id: string, token: string, last?: string) =>
-  new Request('http://bench/api/answers', {
-    headers: {
-      'fieldstream-answer': id,
-      'fieldstream-answer-token': token,
-      ...(last ? { 'last-event-id': last } : {}),
-    },
-  });
-
-async function ticketOf(
-  response: Response,
-): Promise<{ ticket: { id: string; token: string }; body: ReadableStream<Uint8Array> }> {
-  const [head, body] = (response.body as ReadableStream<Uint8Array>).tee();
-  const reader = head.getReader();
-  const { value } = await reader.read();
-  void reader.cancel();
-  const ticket = JSON.parse(/data: (.*)/.exec(new TextDecoder().decode(value))?.[1] ?? '{}');
-  return { ticket, body };
-}
 
 export default async function resumableBench(): Promise<void> {
   const redis = await startRedis();
@@ -143,7 +100,7 @@ export default async function resumableBench(): Promise<void> {
 
     // 1 000 concurrent answers across the two instances.
     const COUNT = 1000;
-    const redisBefore = await redisMemory(redis.url);
+    const redisBefore = await redisInfo(redis.url, 'memory', 'used_memory');
     gc();
     const retained = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
     const heapBefore = retained();
@@ -160,7 +117,7 @@ export default async function resumableBench(): Promise<void> {
     gc();
     const heapOpen = retained();
     const rssOpen = process.memoryUsage().rss;
-    const redisOpen = await redisMemory(redis.url);
+    const redisOpen = await redisInfo(redis.url, 'memory', 'used_memory');
     await Promise.all(running);
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
@@ -201,13 +158,4 @@ export default async function resumableBench(): Promise<void> {
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-}
-
-async function redisMemory(url: string): Promise<number> {
-  const { createClient } = await import('redis');
-  const client = createClient({ url });
-  await client.connect();
-  const info = String(await client.sendCommand(['INFO', 'memory']));
-  client.destroy();
-  return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0);
 }

@@ -163,6 +163,8 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
         }
         if (signal.aborted) return;
         for (const [id, fields] of entries) {
+          // The shared tail read starts where its first waiter was: what this reader has already, it skips.
+          if (sequenceOf(id) <= seq) continue;
           if (id !== `${seq + 1}-0` || fields[1] === 'r')
             throw new AnswerLogError(
               'ANSWER_LOST',
