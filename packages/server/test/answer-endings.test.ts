@@ -287,4 +287,38 @@ describe('Redis: bounded connections, and a lost append reaches every reader', (
     expect(running.status).toBe('aborted');
     flaky.destroy();
   });
+
+  it('Redis dies mid-answer and restarts empty: the starter, reading on the writing instance, ends with a typed error', async () => {
+    const own = await startRedis();
+    try {
+      const log = createRedisAnswerLog({ url: own.url, blockMs: 100, timeoutMs: 500 });
+      const answers = createResumableAnswers({ log, keepAliveMs: 50 });
+      const running = slowAnswer(10, 'x'.repeat(200));
+      const serve = (request: Request) =>
+        request.method === 'POST' ? answers.start(running) : answers.resume(request);
+      const client = fromPatchStream({
+        url: URL_,
+        init: { method: 'POST', body: '{}' },
+        fetch: droppingFetch(() => serve, []).fetch,
+        resume: { attempts: 3, delayMs: () => 20 },
+      });
+      const run = readToEnd(client);
+      await new Promise<void>((resolve) =>
+        client.subscribe(
+          (e) => e.type === 'patch' && e.data.path === 'title' && String(e.data.value).length > 8 && resolve(),
+        ),
+      );
+      await own.restart();
+      const result = await run;
+      // The lost append ends the stream it serves (ANSWER_LOST), or a reconnect finds the answer gone (404).
+      expect(result.end.status).toBe('error');
+      expect(result.end.error).toMatch(/^(ANSWER_LOST|HTTP_404)$/);
+      expect(result.end.data).toMatchObject({ title: expect.stringMatching(/^x+$/) }); // what streamed stays
+      await running.getData().catch(() => undefined);
+      expect(running.status).toBe('aborted');
+      await log.close();
+    } finally {
+      await own.stop();
+    }
+  });
 });
