@@ -61,8 +61,8 @@ const budgets: Budget[] = [
     // +0.86 KB: issue 29's target 2 met, decision 0027). Held at 34.1 KB when the measurement began
     // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013). Raised to 34.2 KB by
     // security issue 45: every delay a server asks for is clamped, and Retry-After read to its grammar
-    // (35 005 B, +108 B).
-    ceiling: 34.2 * KB,
+    // (35 005 B, +108 B); 34.3 KB when `maxMessageLength` is checked at every line (35 052 B, +47 B).
+    ceiling: 34.3 * KB,
     yaml: 'never',
   },
   {
@@ -76,9 +76,10 @@ const budgets: Budget[] = [
     // let the store apply a response's chunks once per frame, decision 0026's fourth section; 19.1 KB
     // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027;
     // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013;
-    // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B).
+    // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B; 19.8 KB for issue 45's
+    // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B).
     target: 15 * KB,
-    ceiling: 19.6 * KB,
+    ceiling: 19.8 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },

@@ -28,8 +28,10 @@ export type FetchEventStreamOptions = {
    */
   isEndMessage?: (message: SSEMessage) => boolean;
   /**
-   * The most characters one event-stream message may hold (default 32 Mi); a longer one rejects with
-   * `TransportError` code `STREAM_MESSAGE_TOO_LARGE` and closes the connection.
+   * The most characters one event-stream message may hold (default 32 Mi): its `data:` lines whole
+   * and the line being read, line ends not counted, however the network cuts them. A longer one
+   * rejects with `TransportError` code `STREAM_MESSAGE_TOO_LARGE` after the events before it, and
+   * closes the connection.
    */
   maxMessageLength?: number;
   /** Other fetch settings (`credentials`, `mode`, `cache`, `keepalive`, …). */

@@ -35,7 +35,11 @@ export async function* decodeSSE(
 ): AsyncGenerator<SSEMessage, void, undefined> {
   const decoder = new SSEDecoder({ maxMessageLength });
   try {
-    for await (const chunk of readChunks(source, signal)) yield* decoder.push(chunk);
+    for await (const chunk of readChunks(source, signal)) {
+      yield* decoder.push(chunk);
+      // The events before a message past the limit are handed on; then the stream fails.
+      if (decoder.failure) throw decoder.failure;
+    }
   } catch (error) {
     throw asStreamError(error);
   }

@@ -29,14 +29,19 @@ export class SSEDecoder {
   #eventType = '';
   #dataLines: string[] = [];
   #reconnectionTime: number | undefined;
-  /** Characters in `#dataLines`. */
+  /** Characters of the data lines of the message being built, each line whole (`data:` included). */
   #dataLength = 0;
   readonly #maxMessageLength: number;
+  #failure: TransportError | undefined;
 
   /**
-   * `maxMessageLength`: the most characters one message may hold, its data lines and the line being
-   * read together; past it `push` throws a `TransportError` with code `STREAM_MESSAGE_TOO_LARGE`, so
-   * a line that never ends cannot grow the reader without bound.
+   * `maxMessageLength`: the most characters one message may hold: its data lines as they arrive
+   * (each line whole, field name included, line ends not counted) and the line being read, whatever
+   * its field. It is checked at every line and at the end of every chunk, so the outcome does not
+   * depend on how the input is cut: a message that arrives within one chunk is held to it as one
+   * that never ends is. Past it the decoder fails: {@link failure} holds a `TransportError` with code
+   * `STREAM_MESSAGE_TOO_LARGE`, `push` returns only the events completed before that message, and
+   * no line is read after it: stop pushing.
    */
   constructor(options: { maxMessageLength?: number } = {}) {
     this.#maxMessageLength = options.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
@@ -54,6 +59,11 @@ export class SSEDecoder {
    */
   get retry(): number | undefined {
     return this.#reconnectionTime;
+  }
+
+  /** Why the decoder stopped reading: a message went past `maxMessageLength`. Check it after every `push`. */
+  get failure(): TransportError | undefined {
+    return this.#failure;
   }
 
   /** Feeds raw bytes (decoded as streaming UTF-8) or already-decoded text. Returns the completed events. */
@@ -98,8 +108,13 @@ export class SSEDecoder {
       if (text.charCodeAt(0) === BOM) text = text.slice(1);
     }
     this.#lines.push(text, this.#onLine);
-    if (this.#lines.pending + this.#dataLength > this.#maxMessageLength) {
-      throw new TransportError(
+    this.#checkLength(this.#lines.pending);
+  }
+
+  /** Fails the decoder when `lineLength` more characters take the message past its limit. */
+  #checkLength(lineLength: number): void {
+    if (!this.#failure && lineLength + this.#dataLength > this.#maxMessageLength) {
+      this.#failure = new TransportError(
         `An event-stream message is longer than ${this.#maxMessageLength} characters (maxMessageLength)`,
         0,
         '',
@@ -111,6 +126,9 @@ export class SSEDecoder {
   // §9.2.6: a blank line dispatches, `:` starts a comment, otherwise `field: value` (one space
   // after the colon is dropped) or a bare field name with an empty value. Unknown fields are ignored.
   #processLine(line: string): void {
+    this.#checkLength(line.length);
+    // The rest of a chunk that went past the limit is passed over.
+    if (this.#failure) return;
     if (line === '') {
       this.#dispatch();
       return;
@@ -121,7 +139,7 @@ export class SSEDecoder {
     const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
     if (field === 'data') {
       this.#dataLines.push(value);
-      this.#dataLength += value.length;
+      this.#dataLength += line.length;
     } else if (field === 'event') this.#eventType = value;
     else if (field === 'id' && !value.includes('\0')) this.#lastEventId = value;
     else if (field === 'retry' && /^[0-9]+$/.test(value)) this.#reconnectionTime = Number.parseInt(value, 10);
