@@ -148,11 +148,14 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       const lastMessage = sequenceOf(last[0]) - (last[1][1] === 'e' ? 1 : 0);
       if (seq > lastMessage)
         throw new AnswerLogError('ANSWER_OFFSET_UNKNOWN', `The answer ${answerId} has no message ${afterId}`);
+      let tailed = false;
       for (;;) {
         const local = writing.get(answerId);
         if (local?.lost !== undefined) throw local.lost;
         const added = local?.added;
-        let entries = asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+        // After a tail read that brought all there was, the next entries come from the next one too.
+        let entries = tailed ? [] : asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+        tailed = false;
         if (entries.length === 0 && local !== undefined) {
           // Written here: wait for this instance's next append (unless one landed, or the answer was lost, meanwhile).
           if (local.added === added && local.lost === undefined) await waitFor(local.waiting, signal);
@@ -160,6 +163,7 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
           const woken = await tails.next(key, seq, signal);
           if (woken === 'gone') throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is gone from Redis`);
           entries = Array.isArray(woken) ? woken : [];
+          tailed = entries.length > 0 && entries.length < 256;
         }
         if (signal.aborted) return;
         for (const [id, fields] of entries) {
