@@ -42,8 +42,3 @@ export function retryWaitMs(
   // A date out of range parses to NaN and asks for nothing; a date in the past is below the backoff.
   return Math.max(backoff, Math.min(MAX_RETRY_AFTER_MS, asked) || 0);
 }
-
-/** What a `Retry-After` value asks in milliseconds from `now`, 0 to {@link MAX_RETRY_AFTER_MS}: {@link retryWaitMs} with no backoff. */
-export function retryAfterMs(value: string | null | undefined, now?: number): number {
-  return retryWaitMs(0, value, now);
-}

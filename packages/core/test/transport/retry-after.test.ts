@@ -3,7 +3,7 @@
 // `Retry-After: 99999999` made a client retry at once instead of after a long wait.
 import { fetchEventStream, type TransportError } from '@fieldstream/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, retryAfterMs, retryWaitMs } from '../../src/transport/retry-after';
+import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, retryWaitMs } from '../../src/transport/retry-after';
 import { collect } from './local-server';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -74,21 +74,21 @@ describe('fetchEventStream retry: a Retry-After past the ceiling waits the ceili
   });
 });
 
-describe('retryAfterMs and retryWaitMs', () => {
+describe('retryWaitMs', () => {
   it('reads delay-seconds and the three HTTP-date forms, clamped to [0, 60 000]', () => {
-    expect(retryAfterMs('0', NOW)).toBe(0);
-    expect(retryAfterMs(' 2\t', NOW)).toBe(2000);
-    expect(retryAfterMs('00060', NOW)).toBe(60_000);
-    expect(retryAfterMs('61', NOW)).toBe(60_000);
-    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:07 GMT', NOW)).toBe(7000);
-    expect(retryAfterMs('Thursday, 01-Jan-26 00:00:08 GMT', NOW)).toBe(8000);
-    expect(retryAfterMs('Thu Jan  1 00:00:09 2026', NOW)).toBe(9000);
-    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
-    expect(retryAfterMs('Sat, 01 Jan 1000 00:00:00 GMT', NOW)).toBe(0);
-    expect(retryAfterMs('Fri, 01 Jan 2100 00:00:00 GMT', NOW)).toBe(60_000);
-    expect(retryAfterMs('Sat, 13 Sep 275760 00:00:01 GMT', NOW)).toBe(0);
+    expect(retryWaitMs(0, '0', NOW)).toBe(0);
+    expect(retryWaitMs(0, ' 2\t', NOW)).toBe(2000);
+    expect(retryWaitMs(0, '00060', NOW)).toBe(60_000);
+    expect(retryWaitMs(0, '61', NOW)).toBe(60_000);
+    expect(retryWaitMs(0, 'Thu, 01 Jan 2026 00:00:07 GMT', NOW)).toBe(7000);
+    expect(retryWaitMs(0, 'Thursday, 01-Jan-26 00:00:08 GMT', NOW)).toBe(8000);
+    expect(retryWaitMs(0, 'Thu Jan  1 00:00:09 2026', NOW)).toBe(9000);
+    expect(retryWaitMs(0, 'Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
+    expect(retryWaitMs(0, 'Sat, 01 Jan 1000 00:00:00 GMT', NOW)).toBe(0);
+    expect(retryWaitMs(0, 'Fri, 01 Jan 2100 00:00:00 GMT', NOW)).toBe(60_000);
+    expect(retryWaitMs(0, 'Sat, 13 Sep 275760 00:00:01 GMT', NOW)).toBe(0);
     for (const junk of [undefined, null, '', ' ', 'soon', '-5', '+5', '1.5', '1e9', 'Infinity', 'NaN', 'soon 2100'])
-      expect(retryAfterMs(junk, NOW)).toBe(0);
+      expect(retryWaitMs(0, junk, NOW)).toBe(0);
   });
 
   it('raises the backoff to the server ask, and keeps the backoff in the timer range', () => {
