@@ -1,5 +1,6 @@
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { port } from './ports';
@@ -12,6 +13,17 @@ const DIST = fileURLToPath(new URL('../apps/playground/dist', import.meta.url));
 // system gives a free one.
 const PORT = port('FIELDSTREAM_STATIC_PORT');
 let ORIGIN = '';
+/**
+ * What only a server may hold, as it reads in a minified bundle: a Node built-in or the Redis client
+ * as a quoted module specifier (Vite's stub for an externalized built-in too), and the Redis parts
+ * of `@fieldstream/server`, whose names survive as string literals in their error messages.
+ */
+const SERVER_ONLY = [
+  /["'`]node:[a-z_]/,
+  /__vite-browser-external/,
+  /["'`]redis["'`]|@redis\//,
+  /createRedis(AnswerLog|RateLimitStore)/,
+];
 const DOCS_SCREENSHOT = fileURLToPath(new URL('../docs/playground-static.png', import.meta.url));
 
 let server: Server | undefined;
@@ -29,6 +41,17 @@ test.afterAll(async () => {
 test('the static host has no API: a POST is a 501', async ({ request }) => {
   expect((await request.post(`${ORIGIN}/api/chat/completions`, { data: {} })).status()).toBe(501);
   expect((await request.get(`${ORIGIN}/api/config`)).status()).toBe(404);
+});
+
+test('the built assets hold no server-only module', () => {
+  const assets = join(DIST, 'assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(10);
+  const found = scripts.flatMap((name) => {
+    const text = readFileSync(join(assets, name), 'utf8');
+    return SERVER_ONLY.filter((marker) => marker.test(text)).map((marker) => `${name}: ${marker}`);
+  });
+  expect(found).toEqual([]);
 });
 
 test('the page says it runs the model in the page, and the home text agrees', async ({ page }) => {

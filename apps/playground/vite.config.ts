@@ -15,6 +15,11 @@ export default defineConfig({
     // Two pages: the playground, and behaviour.html, the core's behaviour suite against a real Worker
     // (e2e/behaviour.spec.ts).
     rolldownOptions: {
+      // The in-page API imports `@fieldstream/server` (resumable answers, `toNodeHandler`), whose entry
+      // also re-exports the Redis log. Without this the bundler compiles every re-exported module of
+      // that side-effect-free entry, unused or not, and walks `redis` down to `node:net`; with it only
+      // the modules the page uses are loaded (e2e/static.spec.ts checks dist/ holds no server module).
+      experimental: { lazyBarrel: true },
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         behaviour: fileURLToPath(new URL('./behaviour.html', import.meta.url)),

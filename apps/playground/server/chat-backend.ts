@@ -18,7 +18,7 @@ import {
 import { FAULT_NAMES, type FaultName, planAnswer, presetById } from '../src/presets/index';
 import { abortOnClose } from './abort-on-close';
 import { finiteOr, readBody, sendJson } from './http-helpers';
-import { createLiveProxy, type LiveProxy, readProxyConfig } from './openai-proxy';
+import type { LiveProxy } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { RequestLog } from './request-log';
 import { sleep } from './sleep';
@@ -36,12 +36,11 @@ const SCRIPTED_MODEL_NAME = 'fieldstream-scripted';
 
 /**
  * Creates the backend: `POST /api/chat/completions` (OpenAI-compatible SSE), `GET /api/stats`
- * (requests per scenario) and `GET /api/config` (whether a real endpoint can be proxied).
+ * (requests per scenario) and `GET /api/config` (whether a real endpoint can be proxied: only when
+ * the server passes `live`, see `node-backend.ts`).
  */
-export function createChatBackend(env: NodeJS.ProcessEnv = process.env): ChatBackend {
+export function createChatBackend(live?: LiveProxy): ChatBackend {
   const log = new RequestLog();
-  const proxy = readProxyConfig(env);
-  const live = proxy && createLiveProxy(proxy);
   return {
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -54,7 +53,7 @@ export function createChatBackend(env: NodeJS.ProcessEnv = process.env): ChatBac
         return true;
       }
       if (url.pathname === '/api/config' && req.method === 'GET') {
-        const config: ServerConfig = { liveAvailable: proxy !== undefined, liveModel: proxy?.model };
+        const config: ServerConfig = { liveAvailable: live !== undefined, liveModel: live?.model };
         sendJson(res, 200, config);
         return true;
       }
@@ -106,7 +105,7 @@ async function serveChat(
   if (options.live === true && live !== undefined) {
     record.outcome = 'proxied';
     const { [SCENARIO_BODY_FIELD]: _playgroundOptions, ...forwarded } = body;
-    await live(req, res, forwarded);
+    await live.forward(req, res, forwarded);
     return;
   }
 

@@ -12,8 +12,11 @@ export function readProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig | undefined
   return { baseURL: baseURL.replace(/\/+$/, ''), apiKey, model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini' };
 }
 
-/** Forwards one already-parsed chat body; the scenario options are stripped by the caller. */
-export type LiveProxy = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => Promise<void>;
+/** The real model behind the live toggle: its name, and `forward` for one already-parsed chat body. */
+export type LiveProxy = {
+  model: string;
+  forward(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>): Promise<void>;
+};
 
 /**
  * The live toggle's proxy: `@fieldstream/server`'s `createModelProxy` with its safe defaults
@@ -23,9 +26,12 @@ export function createLiveProxy(config: ProxyConfig): LiveProxy {
   const handle = toNodeHandler(
     createModelProxy({ upstream: { baseURL: config.baseURL, apiKey: config.apiKey, model: config.model } }),
   );
-  return (req, res, body) => {
-    // The body was read already; the adapter uses a parsed `req.body` as Express's would be.
-    Object.assign(req, { body });
-    return handle(req, res);
+  return {
+    model: config.model,
+    forward(req, res, body) {
+      // The body was read already; the adapter uses a parsed `req.body` as Express's would be.
+      Object.assign(req, { body });
+      return handle(req, res);
+    },
   };
 }

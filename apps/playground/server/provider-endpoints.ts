@@ -20,6 +20,7 @@ import {
 import { abortOnClose } from './abort-on-close';
 import { type ChatBackend, createChatBackend } from './chat-backend';
 import { finiteOr, readBody, sendJson } from './http-helpers';
+import type { LiveProxy } from './openai-proxy';
 import { pacedModelStream, SCRIPTED_PROVIDER_ERROR } from './paced-model-stream';
 import { createPatchStreamEndpoint } from './patch-stream-endpoint';
 import { agentlyWire } from './provider-agently-wire';
@@ -33,7 +34,7 @@ import {
   type WireUsage,
 } from './provider-wires';
 import { RequestLog } from './request-log';
-import { createResumableEndpoint } from './resumable-endpoint';
+import { createResumableEndpoint, type SharedAnswerLog } from './resumable-endpoint';
 import { sleep } from './sleep';
 import { createToolCallEndpoints } from './tool-call-endpoints';
 
@@ -49,13 +50,20 @@ const WIRE_ROUTES = new Map<string, WireProvider>(
 /** How long a dropped connection stays open after its last token (as the chat endpoint does). */
 const DROP_GRACE_MS = 150;
 
-/** The playground's whole API: these provider endpoints first, then the chat backend. */
-export function createPlaygroundBackend(env: NodeJS.ProcessEnv = process.env): ChatBackend {
-  const chat = createChatBackend(env);
+/** What only a server has: the real model behind the live toggle, and a log shared beyond this process. */
+export type ServerParts = { live?: LiveProxy; answerLog?: SharedAnswerLog };
+
+/**
+ * The playground's whole API: these provider endpoints first, then the chat backend. It runs on the
+ * server and inside the page alike, so it imports nothing server-only: the server hands in its
+ * parts (`node-backend.ts`), the page passes none.
+ */
+export function createPlaygroundBackend({ live, answerLog }: ServerParts = {}): ChatBackend {
+  const chat = createChatBackend(live);
   const providers = createProviderEndpoints();
   const patchStream = createPatchStreamEndpoint();
   const tools = createToolCallEndpoints();
-  const resumable = createResumableEndpoint(env);
+  const resumable = createResumableEndpoint(answerLog);
   return {
     async handle(req, res) {
       return (

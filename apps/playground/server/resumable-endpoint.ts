@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AnswerLog, createRedisAnswerLog, createResumableAnswers, toNodeHandler } from '@fieldstream/server';
+import { type AnswerLog, createResumableAnswers, toNodeHandler } from '@fieldstream/server';
 import { RESUMABLE_ROUTE, RESUMABLE_STATS_ROUTE, type ResumableRequest } from '../src/pages/resume/resume-routes';
 import { TICKET_ANSWER } from '../src/pages/server-stream/ticket-schema';
 import type { ChatBackend } from './chat-backend';
@@ -10,14 +10,17 @@ import { ticketResponse } from './patch-stream-endpoint';
 const CHUNK_SIZE = 4;
 const DELAY_MS = 25;
 
+/** A log shared beyond this backend (Redis on the server), named in `/api/answers/stats`. */
+export type SharedAnswerLog = { name: string; log: AnswerLog };
+
 /**
- * `/api/answers`: resumable answers (`createResumableAnswers`). The log is this process's, or Redis
- * when `REDIS_URL` is set. A start with `dropAfterBytes` cuts the connection after that many bytes,
- * as a lost network does; the generation goes on and the page resumes it with `Last-Event-ID`.
+ * `/api/answers`: resumable answers (`createResumableAnswers`). The log is this backend's own memory
+ * unless `shared` is given (the server passes Redis when `REDIS_URL` is set, see `node-backend.ts`).
+ * A start with `dropAfterBytes` cuts the connection after that many bytes, as a lost network does;
+ * the generation goes on and the page resumes it with `Last-Event-ID`.
  */
-export function createResumableEndpoint(env: NodeJS.ProcessEnv = process.env): ChatBackend {
-  const log: AnswerLog | undefined = env.REDIS_URL ? createRedisAnswerLog({ url: env.REDIS_URL }) : undefined;
-  const answers = createResumableAnswers({ log, allowAbort: true });
+export function createResumableEndpoint(shared?: SharedAnswerLog): ChatBackend {
+  const answers = createResumableAnswers({ log: shared?.log, allowAbort: true });
   let started = 0;
   /** The latest answer's response here, so a test can see what a client's Stop did to it. */
   let latest: ReturnType<typeof ticketResponse> | undefined;
@@ -36,7 +39,7 @@ export function createResumableEndpoint(env: NodeJS.ProcessEnv = process.env): C
     async handle(req: IncomingMessage, res: ServerResponse) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (path === RESUMABLE_STATS_ROUTE) {
-        sendJson(res, 200, { started, latestStatus: latest?.status, log: log === undefined ? 'memory' : 'redis' });
+        sendJson(res, 200, { started, latestStatus: latest?.status, log: shared?.name ?? 'memory' });
         return true;
       }
       if (path !== RESUMABLE_ROUTE) return false;

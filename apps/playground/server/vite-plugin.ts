@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { type Connect, createRunnableDevEnvironment, type Plugin, resolveConfig } from 'vite';
 import type { ChatBackend } from './chat-backend';
 
-// The chat backend behind the provider endpoints (provider-endpoints.ts composes the two).
-const BACKEND_MODULE = fileURLToPath(new URL('./provider-endpoints.ts', import.meta.url));
+// The backend with the server-only parts the environment asks for (live proxy, Redis log).
+const BACKEND_MODULE = fileURLToPath(new URL('./node-backend.ts', import.meta.url));
 const PLAYGROUND_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_CONDITION = '@fieldstream/source';
 /** Answered by this server; public/ holds the static copy (`{"server": false}`). */
@@ -84,6 +84,6 @@ async function loadBackend(): Promise<ChatBackend> {
     hot: false,
   });
   await environment.init();
-  const module = (await environment.runner.import(BACKEND_MODULE)) as typeof import('./provider-endpoints');
-  return module.createPlaygroundBackend();
+  const module = (await environment.runner.import(BACKEND_MODULE)) as typeof import('./node-backend');
+  return module.createNodePlaygroundBackend();
 }

@@ -11,10 +11,11 @@ function apiRequestUrl(input: RequestInfo | URL): URL | undefined {
 /**
  * Serves `/api/*` inside the page with the playground server's own backend (the scripted model,
  * its SSE wire formats, faults, pacing and request log) by wrapping `window.fetch`, so the built
- * site runs on any static host. The live proxy is off: there is no server to hold a key.
+ * site runs on any static host. It gets none of the server's parts (`ServerParts`): no live proxy
+ * (no server to hold a key), no Redis log.
  */
 export async function installInPageApi(): Promise<void> {
-  const handle = toFetchHandler(createPlaygroundBackend({}));
+  const handle = toFetchHandler(createPlaygroundBackend());
   const network = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     if (apiRequestUrl(input) === undefined) return network(input, init);
