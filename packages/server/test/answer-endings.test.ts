@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(opened.map((log) => log.close()));
-  await redis.stop();
+  await redis?.stop();
 });
 
 type Setup = {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(logs.map((log) => log.close()));
-  await redis.stop();
+  await redis?.stop();
 });
 
 /** A server instance with its own Redis connections, as a separate process would have. */

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const store of stores) store.close();
-  await redis.stop();
+  await redis?.stop();
 });
 
 /** One instance's proxy, with its own connection to the shared Redis. */
