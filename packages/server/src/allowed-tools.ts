@@ -1,7 +1,7 @@
 import { FieldstreamError } from '@fieldstream/core';
 
-/** A tool the server lets browsers offer the model, pinned here by name and schema. */
-export type AllowedTool = {
+/** A tool as the server pins it: the fields of a Chat Completions tool's `function`. */
+export type AllowedToolDefinition = {
   /** The tool's name (`^[A-Za-z0-9_-]{1,64}$`). */
   name: string;
   /** What it does, for the model. The server's text is what goes upstream. */
@@ -12,23 +12,52 @@ export type AllowedTool = {
   strict?: boolean;
 };
 
+/**
+ * A tool the server lets browsers offer the model, pinned here by name and schema: its definition,
+ * or the Chat Completions tool around it (`{ type: 'function', function: definition }`, what a
+ * request's `tools` holds), so a tool copied from a request is allowed as it is. Both mean the same.
+ */
+export type AllowedTool = AllowedToolDefinition | { type: 'function'; function: AllowedToolDefinition };
+
 /** The Chat Completions fields a tool allowance governs. */
 export const ALLOWANCE_FIELDS: readonly string[] = ['tools', 'tool_choice', 'parallel_tool_calls'];
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const SHAPES =
+  "{ name, description?, parameters, strict? } or { type: 'function', function: { name, description?, parameters, strict? } }";
 
-/** The allowance by name, checked once when the proxy is created. */
-export function resolveAllowedTools(tools: readonly AllowedTool[] | undefined): ReadonlyMap<string, AllowedTool> {
-  const byName = new Map<string, AllowedTool>();
+/** The allowance by name, each tool's definition unwrapped once, checked when the proxy is created. */
+export function resolveAllowedTools(
+  tools: readonly AllowedTool[] | undefined,
+): ReadonlyMap<string, AllowedToolDefinition> {
+  const byName = new Map<string, AllowedToolDefinition>();
   if (tools === undefined) return byName;
-  if (!Array.isArray(tools)) fail('allowTools must be a list of { name, parameters }');
-  for (const tool of tools) {
-    if (typeof tool?.name !== 'string' || !NAME.test(tool.name) || byName.has(tool.name))
-      fail(`allowTools: ${JSON.stringify(tool?.name)} is not a unique tool name`);
-    if (!isObject(tool.parameters)) fail(`allowTools: ${tool.name} needs a JSON Schema object as parameters`);
-    byName.set(tool.name, tool);
+  if (!Array.isArray(tools)) fail(`allowTools must be a list of ${SHAPES}; got ${shapeOf(tools)}`);
+  for (const [index, tool] of tools.entries()) {
+    const definition = definitionOf(tool);
+    if (definition === undefined) fail(`allowTools[${index}] must be ${SHAPES}; got ${shapeOf(tool)}`);
+    const { name, description, parameters, strict } = definition;
+    if (!NAME.test(name) || byName.has(name)) fail(`allowTools: ${JSON.stringify(name)} is not a unique tool name`);
+    if (!isObject(parameters)) fail(`allowTools: ${name} needs a JSON Schema object as parameters`);
+    byName.set(name, { name, description, parameters, strict });
   }
   return byName;
+}
+
+/** The definition in either shape of `AllowedTool`, read from any value; undefined when neither fits. */
+function definitionOf(tool: unknown): AllowedToolDefinition | undefined {
+  if (!isObject(tool)) return undefined;
+  const definition = tool.type === 'function' && isObject(tool.function) ? tool.function : tool;
+  return typeof definition.name === 'string' ? (definition as AllowedToolDefinition) : undefined;
+}
+
+/** A value's shape for an error message: its type, and an object's keys with theirs, two levels deep. */
+function shapeOf(value: unknown, depth = 1): string {
+  if (Array.isArray(value)) return 'array';
+  if (!isObject(value)) return value === null ? 'null' : typeof value;
+  if (depth < 0) return 'object';
+  const entries = Object.entries(value).map(([key, inner]) => `${key}: ${shapeOf(inner, depth - 1)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }
 
 /**
@@ -41,7 +70,7 @@ export function resolveAllowedTools(tools: readonly AllowedTool[] | undefined): 
  */
 export function checkToolRequest(
   body: Record<string, unknown>,
-  allowed: ReadonlyMap<string, AllowedTool>,
+  allowed: ReadonlyMap<string, AllowedToolDefinition>,
 ): { ok: true; fields: Record<string, unknown> } | { ok: false; reason: string } {
   const fields: Record<string, unknown> = {};
   if (Object.hasOwn(body, 'tools')) {

@@ -1,5 +1,5 @@
 import { FieldstreamError } from '@fieldstream/core';
-import { type AllowedTool, resolveAllowedTools } from './allowed-tools';
+import { type AllowedTool, type AllowedToolDefinition, resolveAllowedTools } from './allowed-tools';
 import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './check-origin';
 import type { RateLimitStore } from './redis-rate-limit';
 
@@ -47,10 +47,11 @@ export type ModelProxyOptions = {
   allowBody?: readonly string[];
   /**
    * Tools browsers may offer the model, pinned here by name and JSON Schema (an output tool is one
-   * of them). With it, a request's `tools` must each be one of these with the very same
-   * `parameters` (the server's definition is what goes upstream), `tool_choice` may be `auto`,
-   * `none`, `required` or one of them, and `parallel_tool_calls` a boolean; anything else is
-   * refused (400 `tool_not_allowed`). `functions` and `function_call` stay refused. Default: none.
+   * of them), each `{ name, parameters, … }` or the Chat Completions tool around it. With it, a
+   * request's `tools` must each be one of these with the very same `parameters` (the server's
+   * definition is what goes upstream), `tool_choice` may be `auto`, `none`, `required` or one of
+   * them, and `parallel_tool_calls` a boolean; anything else is refused (400 `tool_not_allowed`).
+   * `functions` and `function_call` stay refused. Default: none.
    */
   allowTools?: readonly AllowedTool[];
   /**
@@ -110,7 +111,7 @@ export type ResolvedProxyOptions = {
   allowedHosts: readonly HostPattern[];
   maxTokens: number;
   allowBody: ReadonlySet<string>;
-  allowTools: ReadonlyMap<string, AllowedTool>;
+  allowTools: ReadonlyMap<string, AllowedToolDefinition>;
   rateLimit:
     | {
         capacity: number;

@@ -1,11 +1,12 @@
 import { createResponse, defineOutput, openAIChat } from '@fieldstream/core';
-import { createModelProxy, toNodeHandler } from '@fieldstream/server';
+import { type AllowedTool, createModelProxy, toNodeHandler } from '@fieldstream/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serve, startUpstream } from './support/local-servers';
 
 // The proxy's tool allowance over real HTTP: a browser-side response (openAIChat pointed at the
 // proxy) offers a pinned tool and asks for its output through a pinned output tool; the upstream
 // answers with tool calls. A tool the server did not pin, or pinned with another schema, is refused.
+// The allowance takes each tool as its definition or as the Chat Completions tool around it.
 
 const KEY = 'sk-test-0123456789abcdefSECRET';
 const ticket = defineOutput({ title: ['string'], urgent: ['boolean'] });
@@ -14,6 +15,10 @@ const searchTool = {
   description: 'Search the ticket tracker',
   parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
 };
+
+const allowTools = [searchTool, { name: 'output', parameters: ticket.toJSONSchema(), strict: true }];
+/** The same allowance in the shape a request's `tools` holds, as users copy it. */
+const chatCompletionsTools = allowTools.map((tool) => ({ type: 'function' as const, function: tool }));
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let proxy: Awaited<ReturnType<typeof serve>>;
@@ -40,14 +45,7 @@ beforeEach(async () => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.end(toolStream());
   });
-  proxy = await serve(
-    toNodeHandler(
-      createModelProxy({
-        upstream: { baseURL: upstream.url, apiKey: KEY },
-        allowTools: [searchTool, { name: 'output', parameters: ticket.toJSONSchema(), strict: true }],
-      }),
-    ),
-  );
+  proxy = await serveProxy(allowTools);
 });
 
 afterEach(async () => {
@@ -55,8 +53,26 @@ afterEach(async () => {
   await upstream.close();
 });
 
-function post(body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${proxy.url}/api/chat`, {
+function serveProxy(tools: readonly AllowedTool[]) {
+  return serve(
+    toNodeHandler(createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, allowTools: tools })),
+  );
+}
+
+/** A browser-side response through the proxy at `url`: its data and tool calls. */
+async function fileTicket(url: string) {
+  const response = createResponse({
+    model: openAIChat({ baseURL: `${url}/api`, model: 'm', fetch }),
+    input: 'file a ticket',
+    output: ticket,
+    outputTool: true,
+    tools: [{ ...searchTool, description: 'the client says something else' }],
+  });
+  return { data: await response.getData(), toolCalls: await response.getToolCalls() };
+}
+
+function post(body: Record<string, unknown>, url = proxy.url): Promise<Response> {
+  return fetch(`${url}/api/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true, ...body }),
@@ -65,17 +81,10 @@ function post(body: Record<string, unknown>): Promise<Response> {
 
 describe('createModelProxy allowTools', () => {
   it('an allowed tool and output tool pass: the server pins their definitions, the response gets data and calls', async () => {
-    const response = createResponse({
-      model: openAIChat({ baseURL: `${proxy.url}/api`, model: 'm', fetch }),
-      input: 'file a ticket',
-      output: ticket,
-      outputTool: true,
-      tools: [{ ...searchTool, description: 'the client says something else' }],
+    expect(await fileTicket(proxy.url)).toEqual({
+      data: { title: 'Disk full', urgent: true },
+      toolCalls: [{ index: 0, id: 'call_s', name: 'search_tickets', arguments: { query: 'disk' } }],
     });
-    expect(await response.getData()).toEqual({ title: 'Disk full', urgent: true });
-    expect(await response.getToolCalls()).toEqual([
-      { index: 0, id: 'call_s', name: 'search_tickets', arguments: { query: 'disk' } },
-    ]);
     const sent = upstream.requests[0]?.body;
     expect(sent?.tools).toEqual([
       { type: 'function', function: { ...searchTool, strict: false } },
@@ -110,6 +119,47 @@ describe('createModelProxy allowTools', () => {
     const legacy = await post({ functions: [{ name: 'search_tickets' }] });
     expect(await legacy.json()).toMatchObject({ error: { code: 'tools_not_allowed' } });
     expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('tools in the Chat Completions shape allow the same: the same answer, upstream request and refusals', async () => {
+    const wrapped = await serveProxy(chatCompletionsTools);
+    try {
+      expect(await fileTicket(wrapped.url)).toEqual(await fileTicket(proxy.url));
+      const [viaWrapped, viaDefinitions] = upstream.requests.map((request) => request.body);
+      expect(viaWrapped).toEqual(viaDefinitions);
+      for (const body of [
+        { tools: [{ type: 'function', function: { name: 'delete_everything', parameters: { type: 'object' } } }] },
+        { tools: [{ type: 'function', function: { name: 'search_tickets', parameters: { type: 'object' } } }] },
+      ]) {
+        const [refused, alsoRefused] = await Promise.all([post(body, wrapped.url), post(body)]);
+        expect([refused.status, await refused.json()]).toEqual([alsoRefused.status, await alsoRefused.json()]);
+        expect(refused.status).toBe(400);
+      }
+      expect(upstream.requests).toHaveLength(2);
+    } finally {
+      await wrapped.close();
+    }
+  });
+
+  it('a tool in neither shape is named with both shapes and the one received', () => {
+    const shapes =
+      "{ name, description?, parameters, strict? } or { type: 'function', function: { name, description?, parameters, strict? } }";
+    const startWith = (tools: unknown) => {
+      try {
+        createModelProxy({ upstream: { baseURL: upstream.url, apiKey: KEY }, allowTools: tools as AllowedTool[] });
+      } catch (error) {
+        return { code: (error as { code?: unknown }).code, message: (error as Error).message };
+      }
+    };
+    const nameless = { type: 'function', function: { description: 'Search', parameters: { type: 'object' } } };
+    expect(startWith([searchTool, nameless])).toEqual({
+      code: 'PROXY_OPTIONS_INVALID',
+      message: `createModelProxy: allowTools[1] must be ${shapes}; got { type: string, function: { description: string, parameters: object } }`,
+    });
+    expect(startWith([null])?.message).toBe(`createModelProxy: allowTools[0] must be ${shapes}; got null`);
+    expect(startWith(searchTool)?.message).toBe(
+      `createModelProxy: allowTools must be a list of ${shapes}; got { name: string, description: string, parameters: { type: string, properties: object, required: array } }`,
+    );
   });
 
   it('a misconfigured allowance does not start', () => {
