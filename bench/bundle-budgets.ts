@@ -77,9 +77,10 @@ const budgets: Budget[] = [
     // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027;
     // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013;
     // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B; 19.8 KB for issue 45's
-    // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B).
+    // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B;
+    // 19.9 KB once the reader rejects a patch at a malformed path, +96 B, 20 350 B).
     target: 15 * KB,
-    ceiling: 19.8 * KB,
+    ceiling: 19.9 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -95,9 +96,10 @@ const budgets: Budget[] = [
     // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013; 35.0 KB
     // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile
     // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013; 35.5 KB for security issue
-    // 45's clamped Retry-After: +93 B, 36 305 B).
+    // 45's clamped Retry-After: +93 B, 36 305 B; 35.6 KB once path.ts parses a place a
+    // patch writes to, `placeSegments`: +21 B, 36 371 B).
     target: 25 * KB,
-    ceiling: 35.5 * KB,
+    ceiling: 35.6 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

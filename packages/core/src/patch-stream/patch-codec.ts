@@ -1,4 +1,6 @@
+import { TransportError } from '../errors/errors';
 import { deepEqual } from '../patch/deep-equal';
+import { placeSegments } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
@@ -170,6 +172,7 @@ export class PatchDecoder {
 
   #patch(wire: WirePatch): StreamingData {
     const path = wire.p === undefined ? this.#path : absolutePath(this.#path, wire.p);
+    if (path !== this.#path) checkPlace(path);
     this.#path = path;
     const delta = wire.d ?? '';
     let value: unknown;
@@ -193,6 +196,21 @@ export class PatchDecoder {
     const source = wire.c === undefined ? (done ? 'observed_boundary' : undefined) : wire.c === '' ? undefined : wire.c;
     if (source !== undefined) data.completion_source = source;
     return data;
+  }
+}
+
+/**
+ * A patch from the wire writes to a place the path grammar accepts (`placeSegments`), or the
+ * stream is not a patch stream: a `TransportError`, like a message that is not JSON, that fails
+ * the response. A store would reject that patch as well; failing the response instead gives
+ * `getData()` and the store the one error. Checked when the path changes.
+ */
+function checkPlace(path: string): void {
+  try {
+    placeSegments(path);
+  } catch (cause) {
+    const reason = (cause as Error).message;
+    throw new TransportError(`A patch stream message has a patch at a malformed path: ${reason}`, 0, '', { cause });
   }
 }
 

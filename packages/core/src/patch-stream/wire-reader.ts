@@ -27,7 +27,10 @@ export class WireReader {
     this.#finalData = finalData;
   }
 
-  /** Decodes and emits one batch (a patch-stream message, a worker batch). */
+  /**
+   * Decodes and emits one batch (a patch-stream message, a worker batch). Throws the decoder's
+   * `TransportError` for a patch at a malformed path, after emitting what came before it.
+   */
   take(batch: readonly WireEvent[]): void {
     let patches: StreamingData[] = [];
     let attempt = 0;
@@ -35,29 +38,33 @@ export class WireReader {
       if (patches.length > 0) this.#sink.emit({ type: 'chunk', attempt, text: '', patches });
       patches = [];
     };
-    for (const wire of batch) {
-      if (wire.k === 'm') {
+    // A wire event the decoder rejects (a malformed path) ends the batch: what came before it stays.
+    try {
+      for (const wire of batch) {
+        if (wire.k === 'm') {
+          flush();
+          this.#meta(wire.m);
+          continue;
+        }
+        const decoded = this.#decoder.decode(wire);
+        if ('observation' in decoded) {
+          this.#sink.observe(decoded.observation);
+          continue;
+        }
+        const event = decoded.event;
+        this.#attempt = event.attempt;
+        if (event.type === 'patch') {
+          if (event.attempt !== attempt) flush();
+          attempt = event.attempt;
+          patches.push(event.data);
+          continue;
+        }
         flush();
-        this.#meta(wire.m);
-        continue;
+        this.#emit(event);
       }
-      const decoded = this.#decoder.decode(wire);
-      if ('observation' in decoded) {
-        this.#sink.observe(decoded.observation);
-        continue;
-      }
-      const event = decoded.event;
-      this.#attempt = event.attempt;
-      if (event.type === 'patch') {
-        if (event.attempt !== attempt) flush();
-        attempt = event.attempt;
-        patches.push(event.data);
-        continue;
-      }
+    } finally {
       flush();
-      this.#emit(event);
     }
-    flush();
   }
 
   #emit(event: ResponseEvent): void {

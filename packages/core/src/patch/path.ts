@@ -29,6 +29,18 @@ export function appendSegment(path: string, segment: PathSegment): string {
 
 /** Parses a path written by {@link formatPath}. `[*]` parses to the segment `'*'` wildcard marker. */
 export function parsePath(path: string): PathSegment[] {
+  return readPath(path, false);
+}
+
+/**
+ * The segments of a place a patch writes to: {@link parsePath}'s, but a wildcard `[*]` (a pattern
+ * for reading) is a `PathSyntaxError` too. A quoted `["*"]` is a key like any other.
+ */
+export function placeSegments(path: string): PathSegment[] {
+  return readPath(path, true);
+}
+
+function readPath(path: string, place: boolean): PathSegment[] {
   if (typeof path !== 'string') throw invalid('parsePath path', 'a string', path);
   const segments: PathSegment[] = [];
   let i = 0;
@@ -43,7 +55,7 @@ export function parsePath(path: string): PathSegment[] {
       if (!IDENTIFIER.test(key)) throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
       segments.push(key);
     } else if (ch === '[') {
-      const close = readBracket(path, i, segments);
+      const close = readBracket(path, i, segments, place);
       i = close + 1;
     } else {
       if (segments.length > 0) throw new PathSyntaxError(path, i, 'expected "." or "["');
@@ -75,7 +87,7 @@ export function concreteSegments(path: string): PathSegment[] | undefined {
   }
 }
 
-function readBracket(path: string, open: number, segments: PathSegment[]): number {
+function readBracket(path: string, open: number, segments: PathSegment[], place: boolean): number {
   const next = path[open + 1];
   if (next === '"') {
     // A JSON string literal: find its closing quote, honouring escapes.
@@ -88,7 +100,7 @@ function readBracket(path: string, open: number, segments: PathSegment[]): numbe
   const close = path.indexOf(']', open);
   if (close < 0) throw new PathSyntaxError(path, open, 'unterminated "["');
   const body = path.slice(open + 1, close);
-  if (body === '*') segments.push(WILDCARD);
+  if (body === '*' && !place) segments.push(WILDCARD);
   else if (/^(0|[1-9][0-9]*)$/.test(body)) segments.push(Number(body));
   else throw new PathSyntaxError(path, open, `"[${body}]" is not an index`);
   return close;

@@ -73,7 +73,14 @@ function runInWorker(job: WorkerJob, sink: ResponseSink): Promise<Settlement> {
       const message = data as WorkerMessage | null;
       if (message === null || typeof message !== 'object') return;
       if (message.t === 'events') {
-        if (Array.isArray(message.events)) reader.take(message.events);
+        if (!Array.isArray(message.events)) return;
+        try {
+          reader.take(message.events);
+        } catch (error) {
+          // A batch the reader rejects (a patch at a malformed path) fails the response, as fromPatchStream does.
+          send({ t: 'abort', reason: 'The worker sent a batch the reader rejects' });
+          finish(reader.fail(error));
+        }
         return;
       }
       if (message.t === 'field' && typeof message.call === 'number') {

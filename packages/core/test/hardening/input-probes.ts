@@ -52,7 +52,8 @@ type Export =
   | 'sseResponse'
   | 'defineContract'
   | 'defineAnswerFlow'
-  | 'planOutputContract';
+  | 'planOutputContract'
+  | 'fromPatchStream';
 export type Api = { [K in Export]: Loose };
 
 export type Probe = {
@@ -105,6 +106,7 @@ export async function loadApi(root: string): Promise<Api> {
     ...(await load('kits/contract/define-contract')),
     ...(await load('kits/answer-flow/define-answer-flow')),
     ...(await load('providers/output-contract/plan-output-contract')),
+    ...(await load('patch-stream/from-patch-stream')),
   } as unknown as Api;
 }
 
@@ -151,6 +153,27 @@ async function agentlyHugeIndex(api: Api): Promise<unknown> {
     maxRetries: 0,
   });
   return run.getData();
+}
+
+/** A server's patch stream whose second message has a patch at `path`: the response's data. */
+function patchStreamWithPath(api: Api, path: string): unknown {
+  const messages = [
+    [
+      { k: 'a', n: 0, f: 'json' },
+      { k: 's', s: 'streaming' },
+      { p: 'title', d: 'Fix', v: 'Fix' },
+    ],
+    [
+      { p: path, d: '1' },
+      { k: 'f', r: 1 },
+      { k: 's', s: 'done' },
+    ],
+  ];
+  const body = `${messages.map((events) => `data: ${JSON.stringify(events)}\n\n`).join('')}event: end\ndata: {}\n\n`;
+  const headers = { 'content-type': 'text/event-stream' };
+  return api
+    .fromPatchStream({ url: 'http://patch-stream.test/', fetch: async () => new Response(body, { headers }) })
+    .getData();
 }
 
 export const probes: Probe[] = [
@@ -453,6 +476,13 @@ export const probes: Probe[] = [
   { name: 'agentlyInstant()', mentions: 'options', run: (api) => api.agentlyInstant() },
   { name: 'agentlyInstant({ url: 42 })', mentions: 'url', run: (api) => api.agentlyInstant({ url: 42 }) },
   { name: 'agentlyInstant patches at items[999999999]', mentions: 'index', run: agentlyHugeIndex },
+  ...['x[-1]', 'a..b', '[', 'a[01]', 'items[*]', '__proto__[0'].map(
+    (path): Probe => ({
+      name: `fromPatchStream: a patch at ${path}`,
+      mentions: `malformed path: invalid path ${JSON.stringify(path)}`,
+      run: (api) => patchStreamWithPath(api, path),
+    }),
+  ),
   { name: 'textStream(42)', mentions: 'source', run: (api) => api.textStream(42) },
   { name: 'textStream(null)', mentions: 'source', run: (api) => api.textStream(null) },
   { name: 'scriptedModel(42)', mentions: 'options', run: (api) => api.scriptedModel(42) },
