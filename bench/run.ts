@@ -4,16 +4,16 @@
  * response bench's 171 KB ratio read 3.3× after the other suites and 2.6× on its own), and prints
  * its tables. A suite's default export is an async function that measures and prints. Pass suite names as
  * arguments to run only those (`npm run bench -- json`). What each suite prints also replaces
- * its block in README.md's benchmark section (bench/readme-section.ts); `--no-readme` skips that.
+ * its block in docs/benchmarks.md (bench/readme-section.ts); `--no-write` skips that.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { join } from 'node:path';
-import { type SuiteOutput, updateBenchSection } from './readme-section';
+import { BENCHMARKS_DOC, type SuiteOutput, updateBenchSection } from './readme-section';
 
 const args = process.argv.slice(2);
-const writeReadme = !args.includes('--no-readme');
+const writeDoc = !args.includes('--no-write');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const dir = import.meta.dirname;
 const suites = readdirSync(dir)
@@ -32,15 +32,15 @@ for (const file of suites) {
   const { code, output } = await runSuite(file);
   if (code === 0) ran.push({ name: file.replace(/\.bench\.ts$/, ''), markdown: output.replace(/\n$/, '') });
   else {
-    // A failed suite keeps its previous README block; the run still fails.
+    // A failed suite keeps its previous block; the run still fails.
     failed = true;
     console.error(`bench ${file} failed (exit code ${code})`);
   }
 }
-if (writeReadme && ran.length > 0) {
-  const readme = join(dir, '..', 'README.md');
-  writeFileSync(readme, updateBenchSection(readFileSync(readme, 'utf8'), environment, ran));
-  console.log(`\nREADME.md: benchmark blocks rewritten for ${ran.map((suite) => suite.name).join(', ')}.`);
+if (writeDoc && ran.length > 0) {
+  const doc = join(dir, '..', BENCHMARKS_DOC);
+  writeFileSync(doc, updateBenchSection(readFileSync(doc, 'utf8'), environment, ran));
+  console.log(`\n${BENCHMARKS_DOC}: benchmark blocks rewritten for ${ran.map((suite) => suite.name).join(', ')}.`);
 }
 if (failed) process.exitCode = 1;
 

@@ -1,12 +1,12 @@
-// The README's benchmark section is written by `npm run bench` (bench/run.ts → readme-section.ts).
+// docs/benchmarks.md's benchmark blocks are written by `npm run bench` (bench/run.ts → readme-section.ts).
 import { describe, expect, it } from 'vitest';
 import { SECTION_BEGIN, SECTION_END, updateBenchSection } from '../../../../bench/readme-section';
 
-const readme = `# Title\n\n## Benchmarks\n\nIntro.\n\n${SECTION_BEGIN}\n${SECTION_END}\n\n## Development\n`;
+const doc = `# Title\n\n## Benchmarks\n\nIntro.\n\n${SECTION_BEGIN}\n${SECTION_END}\n\n## Development\n`;
 
 describe('updateBenchSection', () => {
   it('writes the blocks of the suites that ran, dated, between the markers only', () => {
-    const out = updateBenchSection(readme, 'ENV-1', [
+    const out = updateBenchSection(doc, 'ENV-1', [
       { name: 'json', markdown: '\n### JSON\n\n| a |\n' },
       { name: 'bundle', markdown: '### Bundle' },
     ]);
@@ -19,7 +19,7 @@ describe('updateBenchSection', () => {
   });
 
   it('keeps the blocks of suites that did not run and replaces those that did', () => {
-    const first = updateBenchSection(readme, 'ENV-1', [
+    const first = updateBenchSection(doc, 'ENV-1', [
       { name: 'json', markdown: 'old json' },
       { name: 'memory', markdown: 'old memory' },
     ]);
@@ -32,7 +32,7 @@ describe('updateBenchSection', () => {
     expect(updateBenchSection(second, 'ENV-2', [{ name: 'memory', markdown: 'new memory' }])).toBe(second);
   });
 
-  it('refuses a README without the markers', () => {
+  it('refuses a document without the markers', () => {
     expect(() => updateBenchSection('# No section\n', 'ENV', [])).toThrow(/markers/);
   });
 });
