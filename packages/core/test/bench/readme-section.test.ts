@@ -1,6 +1,8 @@
 // docs/benchmarks.md's benchmark blocks are written by `npm run bench` (bench/run.ts → readme-section.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECTION_BEGIN, SECTION_END, updateBenchSection } from '../../../../bench/readme-section';
+import { BENCHMARKS_DOC, SECTION_BEGIN, SECTION_END, updateBenchSection } from '../../../../bench/readme-section';
 
 const doc = `# Title\n\n## Benchmarks\n\nIntro.\n\n${SECTION_BEGIN}\n${SECTION_END}\n\n## Development\n`;
 
@@ -34,5 +36,15 @@ describe('updateBenchSection', () => {
 
   it('refuses a document without the markers', () => {
     expect(() => updateBenchSection('# No section\n', 'ENV', [])).toThrow(/markers/);
+  });
+});
+
+describe('docs/benchmarks.md', () => {
+  it('holds the markers `npm run bench` writes between, and the README holds none', () => {
+    const root = join(import.meta.dirname, '../../../..');
+    const benchmarks = readFileSync(join(root, BENCHMARKS_DOC), 'utf8');
+    expect(benchmarks.indexOf(SECTION_BEGIN)).toBeGreaterThan(0);
+    expect(benchmarks.indexOf(SECTION_END)).toBeGreaterThan(benchmarks.indexOf(SECTION_BEGIN));
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).not.toContain('bench:suite');
   });
 });
