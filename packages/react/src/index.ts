@@ -3,6 +3,7 @@ export type { FieldProgressProps } from './field-progress';
 export { FieldProgress } from './field-progress';
 export type { FieldTextProps } from './field-text';
 export { FieldText } from './field-text';
+export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './kept-ticket';
 export type { LiveFormProps } from './live-form';
 export { LiveForm } from './live-form';
 export type { Schedule } from './notify-scheduler';

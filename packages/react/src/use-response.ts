@@ -1,5 +1,8 @@
 import { createFieldStore, type FieldStore, type FieldStoreOptions, type ResponseSource } from '@fieldstream/core';
+import type { AnswerTicket } from '@fieldstream/core/patch-stream';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { dropTicket, keptTicket, type ResumableAnswer, type ResumeAfterReload } from './kept-ticket';
+import { type ResponseRun, type SourceData, type SourceInput, startRun } from './response-run';
 
 export type UseResponseOptions = FieldStoreOptions & {
   /**
@@ -8,6 +11,15 @@ export type UseResponseOptions = FieldStoreOptions & {
    * start on demand with `start()`. Automatic starts pass no extra arguments.
    */
   startKey?: unknown;
+  /**
+   * Resume after a reload: keep a resumable answer's ticket (in `sessionStorage` by default) while
+   * it runs, and on a mount that finds one attach to that answer instead of starting another.
+   * `start` then receives, after the signal, what to spread into `fromPatchStream`'s options
+   * (`answer` when attaching, `resume.onAnswer`); an attach passes no other arguments. The ticket
+   * goes when the answer ends (done, error, `abort()`), or when `start()` or a new `startKey`
+   * starts another; an unmount keeps it. Storing it never restarts anything.
+   */
+  resume?: ResumeAfterReload;
 };
 
 export type ResponseHandle<Source, Data, Args extends unknown[]> = {
@@ -21,72 +33,79 @@ export type ResponseHandle<Source, Data, Args extends unknown[]> = {
   abort(): void;
 };
 
-/** The data type of a response source: `Data` of a `ModelResponse<Data>`, `unknown` for an untyped source. */
-type SourceData<Source> = Source extends ResponseSource<infer Data> ? Data : unknown;
-
-/** What streams from a response source (its schema's input side); `unknown`: the same as its data. */
-type SourceInput<Source> = Source extends ResponseSource<unknown, infer Input> ? Input : unknown;
-
 /**
  * Starts responses and hands out their stores, typed by the responses' data (`createResponse`
  * with an `output` gives a `FieldStore<Data>`, so `useInstantField` checks paths).
- * `start(signal, ...args)` must create a response
- * (any `ResponseSource`) that honours `signal` by reporting `aborted` (as `createResponse` does):
- * the response is its store's only writer, so the store shows the abort the response reports. If it has a `start()` method (as `createResponse`'s
- * lazy responses do), it is called once the store is bound. The running response is aborted on unmount and
- * when a new one starts; under `<StrictMode>` the mount-time double effect aborts the first
- * auto-started response and keeps the second.
+ * `start(signal, ...args)` (with `resume`: `start(signal, resumable, ...args)`) must create a
+ * response (any `ResponseSource`) that honours `signal` by reporting `aborted` (as `createResponse`
+ * does): the response is its store's only writer, so the store shows the abort the response
+ * reports. If it has a `start()` method (as `createResponse`'s lazy responses do), it is called
+ * once the store is bound. The running response is aborted on unmount and when a new one starts;
+ * under `<StrictMode>` the mount-time double effect aborts the first auto-started response and
+ * keeps the second.
  */
 export function useResponse<Source extends ResponseSource, Data = SourceData<Source>, Args extends unknown[] = []>(
+  start: (signal: AbortSignal, resumable: ResumableAnswer, ...args: Args | []) => Source,
+  options: UseResponseOptions & { resume: ResumeAfterReload },
+): ResponseHandle<Source, Data, Args>;
+export function useResponse<Source extends ResponseSource, Data = SourceData<Source>, Args extends unknown[] = []>(
   start: (signal: AbortSignal, ...args: Args) => Source,
+  options?: UseResponseOptions & { resume?: undefined },
+): ResponseHandle<Source, Data, Args>;
+export function useResponse<Source extends ResponseSource, Data, Args extends unknown[]>(
+  start: (signal: AbortSignal, ...args: never[]) => Source,
   options: UseResponseOptions = {},
 ): ResponseHandle<Source, Data, Args> {
   const latest = useRef({ start, options });
   useLayoutEffect(() => {
     latest.current = { start, options };
   });
-  const running = useRef<{ controller: AbortController; store: FieldStore<Data> } | undefined>(undefined);
+  const running = useRef<ResponseRun<Data> | undefined>(undefined);
   const [current, setCurrent] = useState<{ store: FieldStore<Data>; response: Source | undefined }>(() => ({
     store: createFieldStore<Data>(undefined, options),
     response: undefined,
   }));
 
-  const abort = useCallback((): void => {
+  const stop = useCallback((leaving: boolean): void => {
     const run = running.current;
-    if (run === undefined) return;
     running.current = undefined;
-    run.controller.abort();
-    // The response reports the abort synchronously; whatever it sends later is not applied.
-    run.store.detach();
+    run?.stop(leaving);
   }, []);
+  const abort = useCallback((): void => stop(false), [stop]);
+  const leave = useCallback((): void => stop(true), [stop]);
 
-  const startResponse = useCallback(
-    (...args: Args): FieldStore<Data> => {
-      abort();
-      const controller = new AbortController();
-      const response = latest.current.start(controller.signal, ...args);
-      const store = createFieldStore<Data>(response, latest.current.options);
-      // A lazy response (createResponse's) starts once its store listens.
-      if (hasStart(response)) response.start();
-      running.current = { controller, store };
-      setCurrent({ store, response });
-      return store;
+  const run = useCallback(
+    (attach: AnswerTicket | undefined, args: unknown[]): FieldStore<Data> => {
+      stop(attach !== undefined);
+      const { options: current } = latest.current;
+      const create = latest.current.start as (signal: AbortSignal, ...rest: unknown[]) => Source;
+      const next = startRun<Data>(
+        (signal, resumable) => (resumable === undefined ? create(signal, ...args) : create(signal, resumable, ...args)),
+        { store: current, resume: current.resume, attach },
+      );
+      running.current = next;
+      setCurrent({ store: next.store, response: next.response as Source });
+      return next.store;
     },
-    [abort],
+    [stop],
   );
+  const startResponse = useCallback((...args: Args): FieldStore<Data> => run(undefined, args), [run]);
 
-  useEffect(() => abort, [abort]);
+  useEffect(() => leave, [leave]);
 
+  // The first run of this effect is a mount (twice under StrictMode, with the same key): it may
+  // attach to a kept ticket. A later run is a new `startKey`, which starts afresh.
   const startKey = options.startKey;
+  const mountedWith = useRef<{ key: unknown } | undefined>(undefined);
   useEffect(() => {
-    if (startKey === undefined) return;
-    (startResponse as () => FieldStore<Data>)();
-    return abort;
-  }, [startKey, startResponse, abort]);
+    const mounting = mountedWith.current === undefined || Object.is(mountedWith.current.key, startKey);
+    mountedWith.current = { key: startKey };
+    const resume = latest.current.options.resume;
+    const kept = resume !== undefined && mounting ? keptTicket(resume) : undefined;
+    if (kept !== undefined || startKey !== undefined) run(kept, []);
+    else if (resume !== undefined && !mounting) dropTicket(resume);
+    return leave;
+  }, [startKey, run, leave]);
 
   return { store: current.store, response: current.response, start: startResponse, abort };
-}
-
-function hasStart(source: ResponseSource): source is ResponseSource & { start(): void } {
-  return typeof (source as { start?: unknown }).start === 'function';
 }

@@ -12,9 +12,11 @@ import {
   type Path,
   type ResponseSource,
 } from '@fieldstream/core';
+import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import { scriptedModel } from '@fieldstream/core/testing';
 import {
   type ResponseHandle,
+  type ResumableAnswer,
   useFinalData,
   useInstantField,
   useInstantList,
@@ -139,5 +141,28 @@ describe('useFinalData and useResponse', () => {
   test('an untyped source gives an untyped store', () => {
     const handle = useResponse(() => ({}) as ResponseSource);
     expectTypeOf(handle.store).toEqualTypeOf<FieldStore<unknown>>();
+  });
+
+  test('with resume, start receives what to spread into fromPatchStream, and its arguments may be missing', () => {
+    const auto = useResponse(
+      (signal, resumable) => {
+        expectTypeOf(resumable).toEqualTypeOf<ResumableAnswer>();
+        return fromPatchStream<Ticket>({ url: '/api/answer', signal, ...resumable });
+      },
+      { startKey: 'printer', resume: { key: 'ticket-answer' } },
+    );
+    expectTypeOf(auto.store).toEqualTypeOf<FieldStore<Ticket>>();
+    expectTypeOf(auto.start).parameters.toEqualTypeOf<[]>();
+    // An attach after a reload passes no arguments: start's own must be optional.
+    const onDemand = useResponse(
+      (signal, resumable, question?: string) =>
+        fromPatchStream<Ticket>({ url: '/api/answer', init: { body: question }, signal, ...resumable }),
+      { resume: { key: 'ticket-answer', storage: localStorage } },
+    );
+    expectTypeOf(onDemand.start).parameters.toEqualTypeOf<[question?: string | undefined]>();
+    // @ts-expect-error a required argument: the attach would call start without it
+    useResponse((signal, resumable, question: string) => fromPatchStream({ url: question, signal, ...resumable }), {
+      resume: { key: 'ticket-answer' },
+    });
   });
 });
