@@ -23,7 +23,9 @@ export type FieldProgressProps<Data> = {
 /**
  * A per-field progress panel: one row per scalar field and list (list items expanded, items the
  * final data dropped kept as `removed`), each showing its phase — pending, streaming, complete,
- * then confirmed, changed or removed. Rows subscribe to their own path only.
+ * then confirmed, changed or removed; `rejected` (the reason as the row's `title`) while a field
+ * check's rejection is retried, until the retried attempt rewrites the field. The status line
+ * counts attempts from 1. Rows subscribe to their own path only.
  */
 export function FieldProgress<Data>({ output, store, schedule }: FieldProgressProps<Data>): ReactElement {
   const root = useOutputRoot('FieldProgress output', output);
@@ -45,6 +47,7 @@ export function FieldProgress<Data>({ output, store, schedule }: FieldProgressPr
 function ProgressStatus(): ReactElement {
   const { store, schedule } = useLiveFormContext();
   const { status, attempt } = useStreamStatus(store, { schedule });
+  // `attempt` is 0-based; people count attempts from 1.
   return (
     <p className="fs-progress-status" data-status={status}>
       {status}
@@ -80,9 +83,16 @@ const ProgressList = memo(function ProgressList({ node, path }: { node: OutputNo
 
 const ProgressRow = memo(function ProgressRow({ path }: { path: string }): ReactElement {
   const { store, schedule } = useLiveFormContext();
-  const phase = fieldPhase(useInstantField(store, path, { schedule }));
+  const field = useInstantField(store, path, { schedule });
+  // The final data settles a field for good; before it, a rejected value is no `complete` one.
+  const phase = field.rejected !== undefined && field.reconciled === undefined ? 'rejected' : fieldPhase(field);
   return (
-    <li className="fs-progress-row" data-path={path} data-phase={phase}>
+    <li
+      className="fs-progress-row"
+      data-path={path}
+      data-phase={phase}
+      title={phase === 'rejected' ? field.rejected : undefined}
+    >
       <span className="fs-progress-path">{path === '' ? '(answer)' : path}</span>{' '}
       <span className="fs-progress-phase">{phase}</span>
     </li>

@@ -1,4 +1,4 @@
-import { createFieldStore, defineOutput } from '@fieldstream/core';
+import { createFieldStore, defineOutput, type ResponseEvent } from '@fieldstream/core';
 import { FieldProgress } from '@fieldstream/react';
 import { act, render } from '@testing-library/react';
 import { expect, it } from 'vitest';
@@ -59,5 +59,39 @@ describeInModes('<FieldProgress>', (mode) => {
       ['tags[0]', 'confirmed'],
       ['tags[1]', 'removed'],
     ]);
+  });
+
+  it('shows a field rejected by a field check as `rejected`, its reason as the title, until the retry rewrites it', () => {
+    const source = createTestSource();
+    const store = createFieldStore(source);
+    const { container } = render(<FieldProgress output={output} store={store} schedule="sync" />, {
+      wrapper: mode.wrapper,
+    });
+    const summary = () => container.querySelector<HTMLElement>('.fs-progress-row[data-path="summary"]');
+    act(() => {
+      source.attempt(0);
+      source.patches(0, [open('', 'object'), ...streamText('summary', 'too short')]);
+    });
+    expect(summary()?.dataset.phase).toBe('complete');
+    act(() => {
+      source.emit({
+        type: 'status',
+        attempt: 0,
+        status: 'retrying',
+        retryDelayMs: 0,
+        reason: 'field_rejected',
+        message: 'Too short',
+        path: 'summary',
+      } as ResponseEvent);
+      source.attempt(1, 'field_rejected');
+    });
+    expect(summary()?.dataset.phase).toBe('rejected');
+    expect(summary()?.title).toBe('Too short');
+    expect(summary()?.querySelector('.fs-progress-phase')?.textContent).toBe('rejected');
+    expect(summary()?.textContent).toBe('summary rejected');
+    expect(container.querySelector('.fs-progress-status')?.textContent).toBe('retrying (attempt 2)');
+
+    act(() => source.patches(1, [open('', 'object'), ...partialText('summary', 'long enough')]));
+    expect([summary()?.dataset.phase, summary()?.title]).toEqual(['streaming', '']);
   });
 });
