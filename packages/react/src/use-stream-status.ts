@@ -2,9 +2,10 @@ import type { FieldStore, FieldStoreState, FieldstreamError, ResponseStatus } fr
 import { type HookOptions, useFieldStore } from './use-field-store';
 
 /**
- * The latest retry of a response: the attempt it runs, why (`reason`, a code such as
- * `validation_failed`), the failure in words when the response sends it (`message`), the wait
- * before it (`delayMs`) and the retried attempt's format.
+ * The latest retry of a response: the attempt it runs (`attempt`, 0-based like every attempt: 1
+ * for the first retry; show `attempt + 1`), why (`reason`, a code such as `validation_failed`),
+ * the failure in words when the response sends it (`message`), the wait before it (`delayMs`) and
+ * the retried attempt's format.
  */
 export type RetryInfo = NonNullable<FieldStoreState['retry']>;
 
@@ -15,7 +16,10 @@ export type StatusSnapshot = {
    * renders even when the retry and the new attempt's start arrive together.
    */
   readonly status: ResponseStatus;
-  /** The current attempt (0 first; higher after retries; already the retried one while `retrying`). */
+  /**
+   * The current attempt, 0-based: the first attempt is 0; show `attempt + 1` ("attempt 1"). Higher
+   * after retries; already the retried one while `retrying`.
+   */
   readonly attempt: number;
   readonly error: FieldstreamError | undefined;
   /** The latest retry (`undefined` before the first); it stays after the retry, until the next one. */
