@@ -1,5 +1,5 @@
 /**
- * The ports the test and benchmark servers listen on, in one place (README.md, "Ports").
+ * The ports the test and benchmark servers listen on, in one place (README.md, Development, "Ports").
  *
  * Each server has its own variable. `FIELDSTREAM_PORT_BASE`, when set, gives every one that is not
  * set itself a port of its own: the base plus the server's offset (4300 → 4300, 4301, 4302, …), so
