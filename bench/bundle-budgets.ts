@@ -61,8 +61,10 @@ const budgets: Budget[] = [
     // +0.86 KB: issue 29's target 2 met, decision 0027). Held at 34.1 KB when the measurement began
     // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013). Raised to 34.2 KB by
     // security issue 45: every delay a server asks for is clamped, and Retry-After read to its grammar
-    // (35 005 B, +108 B); 34.3 KB when `maxMessageLength` is checked at every line (35 052 B, +47 B).
-    ceiling: 34.3 * KB,
+    // (35 005 B, +108 B); 34.3 KB when `maxMessageLength` is checked at every line (35 052 B, +47 B);
+    // 34.4 KB when whatever a user's callback throws is contained: `errorMessage` never throws, the
+    // checks' start has a rejection handler (35 142 B, +68 B).
+    ceiling: 34.4 * KB,
     yaml: 'never',
   },
   {
@@ -78,9 +80,10 @@ const budgets: Budget[] = [
     // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013;
     // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B; 19.8 KB for issue 45's
     // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B;
-    // 19.9 KB once the reader rejects a patch at a malformed path, +96 B, 20 350 B).
+    // 19.9 KB once the reader rejects a patch at a malformed path, +96 B, 20 350 B; 20.0 KB once
+    // `errorMessage` never throws, whatever a user's callback threw, +46 B, 20 396 B).
     target: 15 * KB,
-    ceiling: 19.9 * KB,
+    ceiling: 20.0 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },

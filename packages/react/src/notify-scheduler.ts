@@ -45,10 +45,13 @@ class NotifyBatch {
     this.pending.delete(listener);
   }
 
-  /** Notifies now, cancelling the scheduled flush. */
+  /** Notifies now, cancelling the scheduled flush (a custom `cancel` that throws still lets it notify). */
   flushNow(): void {
-    this.cancel?.();
-    this.fire();
+    try {
+      this.cancel?.();
+    } finally {
+      this.fire();
+    }
   }
 
   /**
@@ -136,11 +139,15 @@ export function subscribeScheduled<Data>(
       batch.enqueue(onChange);
       return;
     }
-    // The end of a response: deliver everything pending, and this change, in this same task.
+    // The end of a response: deliver everything pending, and this change, in this same task. What
+    // a custom schedule throws goes on (the store reports it) once the change is delivered.
     const deliver = (): void => {
       batch.remove(onChange);
-      batch.flushNow();
-      onChange();
+      try {
+        batch.flushNow();
+      } finally {
+        onChange();
+      }
     };
     if (rendering > 0) queueMicrotask(deliver);
     else deliver();

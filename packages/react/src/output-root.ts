@@ -1,4 +1,4 @@
-import { ArgumentError, defineOutput, type OutputNode } from '@fieldstream/core';
+import { ArgumentError, defineOutput, FieldstreamError, type OutputNode } from '@fieldstream/core';
 import { useMemo } from 'react';
 
 const SCHEMAS = 'a defineOutput definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema document';
@@ -22,8 +22,10 @@ export function outputRoot(where: string, output: unknown): OutputNode {
   try {
     return defineOutput(output as Parameters<typeof defineOutput>[0]).root;
   } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const error = new ArgumentError(where, `${where} must be ${SCHEMAS}; this one does not compile: ${reason}`);
+    // defineOutput says why in a FieldstreamError (its message is its own string); anything else was
+    // thrown by the schema object itself and goes on as it was, never read here.
+    if (!(cause instanceof FieldstreamError)) throw cause;
+    const error = new ArgumentError(where, `${where} must be ${SCHEMAS}; this one does not compile: ${cause.message}`);
     Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
     throw error;
   }

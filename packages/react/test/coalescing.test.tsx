@@ -152,6 +152,24 @@ describeInModes('frame coalescing', (mode) => {
     expect(text('c')).toBe('end');
   });
 
+  it('delivers the end of a response though the custom scheduler it cancels throws, and reports what it threw', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const thrown = Object.create(null);
+    const schedule = () => () => {
+      throw thrown;
+    };
+    const { store, text } = setup(mode.wrapper, schedule);
+    act(() => {
+      applyEach(store, partialText('c', 'end', 1));
+      store.dispatch({ type: 'aborted', attempt: 0 });
+    });
+    expect(text('c')).toBe('end');
+    expect(
+      errors.mock.calls.some(([message, error]) => /listener threw/.test(String(message)) && error === thrown),
+    ).toBe(true);
+    errors.mockRestore();
+  });
+
   it('never calls a listener that unsubscribed while its notification was pending', () => {
     const store = createFieldStore();
     const heard: string[] = [];

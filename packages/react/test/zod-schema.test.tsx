@@ -190,6 +190,15 @@ describeInModes('an output that is not a schema', (mode) => {
   afterEach(() => consoleError.mockRestore());
 
   const store = createFieldStore();
+  /** What `run` throws (`undefined` when it returns). */
+  const thrownBy = (run: () => unknown): unknown => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
   const renderWith = (component: 'LiveForm' | 'FieldProgress', output: unknown) => () =>
     render(
       component === 'LiveForm' ? (
@@ -203,12 +212,7 @@ describeInModes('an output that is not a schema', (mode) => {
   for (const component of ['LiveForm', 'FieldProgress'] as const) {
     it(`${component}: a missing or non-object output is an ArgumentError naming the prop`, () => {
       for (const output of [undefined, null, 42, 'string']) {
-        let thrown: unknown;
-        try {
-          renderWith(component, output)();
-        } catch (error) {
-          thrown = error;
-        }
+        const thrown = thrownBy(renderWith(component, output));
         expect(thrown).toBeInstanceOf(ArgumentError);
         expect((thrown as ArgumentError).argument).toBe(`${component} output`);
         expect((thrown as Error).message).toMatch(new RegExp(`^${component} output must be a defineOutput definition`));
@@ -216,16 +220,43 @@ describeInModes('an output that is not a schema', (mode) => {
     });
 
     it(`${component}: an object that does not compile is an ArgumentError with the schema error as its cause`, () => {
-      let thrown: unknown;
-      try {
-        renderWith(component, { summary: 'string' })();
-      } catch (error) {
-        thrown = error;
-      }
+      const thrown = thrownBy(renderWith(component, { summary: 'string' }));
       expect(thrown).toBeInstanceOf(ArgumentError);
       expect((thrown as ArgumentError).argument).toBe(`${component} output`);
       expect((thrown as Error).message).toContain('does not compile');
       expect((thrown as Error).cause).toBeInstanceOf(SchemaError);
+    });
+
+    it(`${component}: a schema whose JSON Schema export throws a value with no string form is an ArgumentError that says so`, () => {
+      const schema = {
+        '~standard': {
+          version: 1,
+          vendor: 'custom',
+          validate: (value: unknown) => ({ value }),
+          jsonSchema: {
+            input() {
+              throw Object.create(null);
+            },
+          },
+        },
+      };
+      const thrown = thrownBy(renderWith(component, schema));
+      expect(thrown).toBeInstanceOf(ArgumentError);
+      expect((thrown as Error).message).toContain(
+        'does not compile: Invalid output schema at (root): custom could not export JSON Schema: a value that cannot be read as text',
+      );
+      expect((thrown as Error).cause).toBeInstanceOf(SchemaError);
+    });
+
+    it(`${component}: what a schema object throws itself goes on as it was, never read`, () => {
+      const own = Object.create(null);
+      const schema = {
+        get '~standard'() {
+          throw own;
+        },
+      };
+      const thrown = thrownBy(renderWith(component, schema));
+      expect(thrown).toBe(own);
     });
   }
 });

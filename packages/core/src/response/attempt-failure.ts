@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { FieldstreamError, OutputParseError } from '../errors/errors';
 import { EnsureError, OutputContractError, ValidationError } from '../errors/rejection-errors';
 import { parsePath } from '../patch/path';
@@ -84,13 +85,8 @@ export function rejectAttempt(rejection: Rejection, text: string, attempt: numbe
     case 'validator': {
       const { validatorName, payload, raise } = failure;
       observe({ ...failed(attempt, 'validator', reason, payload), validator_name: validatorName });
-      // An error a validator raised is reported as a FieldstreamError (the original is its cause).
       const error =
-        raise === undefined
-          ? new ValidationError(validatorName, reason, payload, options)
-          : raise instanceof FieldstreamError
-            ? raise
-            : new FieldstreamError('VALIDATION_RAISED', raise.message, { cause: raise });
+        raise === undefined ? new ValidationError(validatorName, reason, payload, options) : raisedError(raise);
       return rejected('validation_failed', error, reason, {
         thrown: raise,
         hasData: true,
@@ -125,9 +121,7 @@ function rejectField(
   const error =
     raise === undefined
       ? new ValidationError(validatorName, `${path}: ${reason}`, payload, options)
-      : raise instanceof FieldstreamError
-        ? raise
-        : new FieldstreamError('VALIDATION_RAISED', raise.message, { cause: raise });
+      : raisedError(raise);
   const field = String(
     parsePath(path)
       .filter((segment) => typeof segment === 'string')
@@ -144,6 +138,12 @@ function rejectField(
     payload,
     path,
   });
+}
+
+/** An error a validator raised, as a FieldstreamError (the original is its cause). */
+function raisedError(raise: Error): FieldstreamError {
+  if (raise instanceof FieldstreamError) return raise;
+  return new FieldstreamError('VALIDATION_RAISED', errorMessage(raise), { cause: raise });
 }
 
 /** A failure whose correction quotes `reason`, unless `fields` say otherwise. */

@@ -151,15 +151,19 @@ async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): P
     emitPatch(native.close());
   };
   // The checks load on demand beside the request, never delaying it; chunks parsed meanwhile are
-  // held for them (`FieldChecks.watch`), at the latest until the stream ends.
+  // held for them (`FieldChecks.watch`), at the latest until the stream ends. The checks contain
+  // what user code throws; a failure here (the module did not load) only loses the early stop: the
+  // end judges every field again and reports it.
   const held: (readonly StreamingData[])[] = [];
   const readText = () => parser?.text ?? '';
   let watching: FieldChecks | undefined;
-  options.fieldChecks?.then((checks) => {
-    if (!streaming) return;
-    checks.watch(held, format, readText, reject, () => streaming);
-    watching = checks;
-  });
+  options.fieldChecks
+    ?.then((checks) => {
+      if (!streaming) return;
+      checks.watch(held, format, readText, reject, () => streaming);
+      watching = checks;
+    })
+    .catch(() => {});
   const judgeFields = (patches: readonly StreamingData[]): void => {
     if (watching !== undefined) watching.judge(patches);
     else if (options.fieldChecks !== undefined) held.push(patches);

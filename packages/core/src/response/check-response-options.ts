@@ -10,6 +10,7 @@ import {
   checkOptionalWholeNumber,
   invalid,
 } from '../errors/check-argument';
+import { errorMessage } from '../errors/error-message';
 import { FORMAT_OPTIONS } from '../formats/check-parser-options';
 import { parsePath } from '../patch/path';
 import { resolveRetryPolicy } from './retry-policy';
@@ -101,7 +102,7 @@ function checkSerialisable(input: unknown): void {
   try {
     JSON.stringify(input);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const reason = errorMessage(error).split('\n')[0];
     throw invalid(`${WHERE}.input`, `a JSON-serialisable value (${reason})`, input);
   }
 }

@@ -17,7 +17,7 @@ import type {
 } from './validation/field-validator';
 import type { ValidationFailure } from './validation/run-validation';
 import { standardFieldValidate } from './validation/standard-field-schema';
-import { type NormalisedVerdict, normaliseVerdict } from './validation/validator';
+import { judgeField, type NormalisedVerdict } from './validation/validator';
 
 /** What one response's field checks need, resolved once. */
 export type FieldCheckPlan = {
@@ -192,8 +192,7 @@ export class FieldChecks {
     }
     if (value === null || typeof value !== 'object') {
       if (leaf.validate !== undefined) {
-        const result = leaf.validate(value);
-        const found = result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
+        const found = this.#schemaCheck(path, leaf.validate, value);
         if (found !== undefined && !found.ok) return this.#reject(rejectionOf(path, found));
       } else if (leaf.node !== undefined) {
         const broken = leafRuleFailure(leaf.node, value);
@@ -243,38 +242,46 @@ export class FieldChecks {
     const known = this.#verdicts.get(id);
     if (known !== undefined && Object.is(known.value, value)) return known.check;
     const name = validator.name !== '' ? validator.name : key;
-    let verdict: Check['verdict'];
-    try {
-      const result = validator(value, { ...this.#context, path, wildcardPath });
-      verdict =
-        result instanceof Promise
-          ? result.then(
-              (settled) => normaliseVerdict(settled, name),
-              (error: unknown) => threw(name, error),
-            )
-          : normaliseVerdict(result, name);
-    } catch (error) {
-      verdict = threw(name, error);
-    }
-    const check = { name, verdict };
+    const check = { name, verdict: judgeField(validator, value, { ...this.#context, path, wildcardPath }, name) };
     this.#verdicts.set(id, { value, check });
     return check;
   }
 
-  /** An async verdict: a retryable rejection that arrives while the stream still runs stops it. */
+  /**
+   * The Standard Schema's own rule for a field. A schema that throws or rejects gives no early
+   * verdict: the whole schema judges the data again at the end, which reports it.
+   */
+  #schemaCheck(
+    path: string,
+    validate: StandardSchemaV1['~standard']['validate'],
+    value: unknown,
+  ): NormalisedVerdict | undefined {
+    try {
+      const result = validate(value);
+      return result instanceof Promise ? this.#later(path, result.then(schemaVerdict)) : schemaVerdict(result);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * An async verdict: a retryable rejection that arrives while the stream still runs stops it. One
+   * that rejects (a schema's) counts as settled without a verdict; one that never settles is waited
+   * for until the attempt is aborted (`settled`).
+   */
   #later(path: string, verdict: Promise<NormalisedVerdict>): undefined {
     this.#inFlight++;
     const done = () => {
       if (--this.#inFlight === 0 || this.rejection !== undefined) this.#onSettled?.();
     };
-    // A schema whose own validate rejects is judged again at the end, which reports it.
-    verdict.then((settled) => {
-      if (!settled.ok && !settled.noRetry && settled.raise === undefined && this.rejection === undefined) {
-        this.rejection = rejectionOf(path, settled);
-        this.#onLateRejection?.(this.rejection);
-      }
-      done();
-    }, done);
+    verdict
+      .then((settled) => {
+        if (!settled.ok && !settled.noRetry && settled.raise === undefined && this.rejection === undefined) {
+          this.rejection = rejectionOf(path, settled);
+          this.#onLateRejection?.(this.rejection);
+        }
+      })
+      .then(done, done);
     return undefined;
   }
 
@@ -301,7 +308,12 @@ function fieldValidateOf(
     fieldValidates.set(standard, known);
   }
   if (known.has(wildcardPath)) return known.get(wildcardPath);
-  const validate = standardFieldValidate(standard, parsePath(wildcardPath));
+  let validate: StandardSchemaV1['~standard']['validate'] | undefined;
+  try {
+    validate = standardFieldValidate(standard, parsePath(wildcardPath));
+  } catch {
+    // A schema whose walk throws (a getter in its shape): its fields are judged at the end only.
+  }
   known.set(wildcardPath, validate);
   return validate;
 }
@@ -315,23 +327,12 @@ function rejectionOf(path: string, verdict: Extract<NormalisedVerdict, { ok: fal
   return { path, validatorName, reason, payload, noRetry, raise };
 }
 
-function threw(name: string, error: unknown): NormalisedVerdict {
-  const message = errorMessage(error);
-  return {
-    ok: false,
-    validatorName: name,
-    reason: `${name} threw: ${message}`,
-    payload: undefined,
-    noRetry: false,
-    raise: undefined,
-  };
-}
-
 const PASSED: NormalisedVerdict = Object.freeze({ ok: true });
 
 function schemaVerdict(result: StandardSchemaV1.Result<unknown>): NormalisedVerdict {
   if (result.issues === undefined) return PASSED;
-  const reason = result.issues.map((issue) => String(issue.message)).join('; ') || 'the schema rejected the field';
+  const reason =
+    result.issues.map((issue) => errorMessage(issue.message)).join('; ') || 'the schema rejected the field';
   return { ok: false, validatorName: 'schema', reason, payload: undefined, noRetry: false, raise: undefined };
 }
 

@@ -1,4 +1,5 @@
 import { checkFunction, checkString } from '../errors/check-argument';
+import { errorMessage } from '../errors/error-message';
 import { AbortError, FieldstreamError } from '../errors/errors';
 import type { StreamingData } from '../patch/streaming-data';
 import type { FormatOption } from '../schema/select-format';
@@ -136,7 +137,7 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
         const failure =
           error instanceof FieldstreamError
             ? error
-            : new FieldstreamError('RESPONSE_FAILED', String((error as Error)?.message ?? error), { cause: error });
+            : new FieldstreamError('RESPONSE_FAILED', errorMessage(error), { cause: error });
         const { attempt } = progress;
         emit({ type: 'error', attempt, error: failure });
         emit({ type: 'status', attempt, status: 'error' });
@@ -264,6 +265,6 @@ class ResponseReads {
 /** The message an external signal's reason gives an `AbortError`: an `Error`'s message, or a string. */
 export function abortReason(signal: AbortSignal | undefined): string | undefined {
   const reason: unknown = signal?.reason;
-  if (reason instanceof Error) return reason.message;
+  if (reason instanceof Error) return errorMessage(reason);
   return typeof reason === 'string' ? reason : undefined;
 }

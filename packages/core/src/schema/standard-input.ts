@@ -1,3 +1,4 @@
+import { errorMessage } from '../errors/error-message';
 import { SchemaError } from '../errors/errors';
 import type { JsonSchema } from './json-schema';
 import type { StandardSchemaV1 } from './standard-schema';
@@ -38,7 +39,7 @@ export function readStandardSchema(schema: unknown): StandardInput | undefined {
     const libraryOptions = vendor === 'valibot' ? { errorMode: 'ignore' } : undefined;
     document = input.call(jsonSchema, { target: 'draft-2020-12', libraryOptions });
   } catch (error) {
-    throw new SchemaError('', `${vendor} could not export JSON Schema: ${(error as Error)?.message ?? error}`);
+    throw new SchemaError('', `${vendor} could not export JSON Schema: ${errorMessage(error)}`);
   }
   if (document === null || typeof document !== 'object')
     throw new SchemaError('', `${vendor} exported a JSON Schema that is not an object`);

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument';
+import { errorMessage } from '../errors/error-message';
 import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
 import { pushEach } from '../patch/push-each';
@@ -203,7 +204,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   };
 
   const failed = (cause: unknown): void => {
-    const message = `The response sent a patch the store cannot apply: ${(cause as Error).message}`;
+    const message = `The response sent a patch the store cannot apply: ${errorMessage(cause)}`;
     const error = new FieldstreamError('STORE_INVALID_PATCH', message, { cause, attempt: api.getState().attempt });
     dispatch({ type: 'error', attempt: api.getState().attempt, error });
   };

@@ -1,10 +1,13 @@
+import { errorMessage } from '../errors/error-message';
 import { appendSegment, type PathSegment, parsePath, WILDCARD } from '../patch/path';
 import { fromWireError, toWireError } from '../patch-stream/wire-events';
 import type { FieldValidationContext, FieldValidator, FieldValidators } from '../response/validation/field-validator';
 import { type RemoteFieldSchema, standardFieldValidate } from '../response/validation/standard-field-schema';
 import { SCHEMA_VALIDATOR_NAME, validateWithSchema } from '../response/validation/standard-schema-stage';
 import {
-  normaliseVerdict,
+  judgeField,
+  type NormalisedVerdict,
+  runValidator,
   type ValidationContext,
   type Validator,
   type ValidatorVerdict,
@@ -30,20 +33,21 @@ export async function runMainValidators(
     if (failure !== undefined) return { verdict: failure };
     const schema = await validateWithSchema(output, data);
     if (schema.ok) return { verdict: { ok: true }, output: schema.data };
-    const { reason } = schema.failure;
+    const { failure: rejected } = schema;
+    if (rejected.stage === 'validator_error') return { verdict: threwVerdict(rejected.error) };
     const verdict: WireVerdict =
-      schema.failure.stage === 'validator'
+      rejected.stage === 'validator'
         ? {
             ok: false,
-            validatorName: schema.failure.validatorName,
-            reason,
-            payload: schema.failure.payload,
+            validatorName: rejected.validatorName,
+            reason: rejected.reason,
+            payload: rejected.payload,
             noRetry: false,
           }
-        : { ok: false, validatorName: 'schema', reason, noRetry: false };
+        : { ok: false, validatorName: 'schema', reason: rejected.reason, noRetry: false };
     return { verdict };
   } catch (error) {
-    return { verdict: { ok: 'threw', error: toWireError(error) } };
+    return { verdict: threwVerdict(error) };
   }
 }
 
@@ -56,18 +60,9 @@ async function firstFailure(
   const context = wireContext as unknown as ValidationContext;
   for (const [index, validator] of validators.entries()) {
     const run = typeof validator === 'function' ? validator : validator.validate;
-    const verdict = normaliseVerdict(
-      await (run as (d: unknown, c: ValidationContext) => unknown)(data, context),
-      validatorName(validator, index),
-    );
-    if (!verdict.ok) {
-      const { raise, ...rest } = verdict;
-      return {
-        ...rest,
-        payload: cloneable(rest.payload),
-        ...(raise === undefined ? {} : { raise: toWireError(raise) }),
-      };
-    }
+    const verdict = await runValidator(run, data, context, validatorName(validator, index));
+    if (verdict.ok === 'threw') return threwVerdict(verdict.error);
+    if (!verdict.ok) return wireRejection(verdict);
   }
   return undefined;
 }
@@ -91,18 +86,38 @@ export async function runMainFieldCheck(
         schema === undefined ? undefined : standardFieldValidate(schema, parsePath(context.wildcardPath));
       const result = await validate?.(value);
       if (result?.issues === undefined) return { ok: true };
-      const reason = result.issues.map((issue) => String(issue.message)).join('; ') || 'the schema rejected the field';
+      const reason =
+        result.issues.map((issue) => errorMessage(issue.message)).join('; ') || 'the schema rejected the field';
       return { ok: false, validatorName: SCHEMA_VALIDATOR_NAME, reason, noRetry: false };
     }
     const validator =
       validateField !== undefined && Object.hasOwn(validateField, check) ? validateField[check] : undefined;
     if (validator === undefined) return { ok: true };
-    const verdict = normaliseVerdict(await validator(value, context), validator.name !== '' ? validator.name : check);
-    if (verdict.ok) return { ok: true };
-    const { raise, ...rest } = verdict;
-    return { ...rest, payload: cloneable(rest.payload), ...(raise === undefined ? {} : { raise: toWireError(raise) }) };
+    // As in the page: a validator that throws rejects the field (`judgeField`).
+    const verdict = await judgeField(validator, value, context, validator.name !== '' ? validator.name : check);
+    return verdict.ok ? { ok: true } : wireRejection(verdict);
   } catch (error) {
+    // What the schema threw (a validator's throw is its verdict already): the worker gives the field
+    // no early verdict, as the page does.
+    return threwVerdict(error);
+  }
+}
+
+/** A rejection as it crosses: its payload cloned (or dropped), its `raise` error made plain. */
+function wireRejection(verdict: Extract<NormalisedVerdict, { ok: false }>): WireVerdict {
+  const { raise, ...rest } = verdict;
+  return { ...rest, payload: cloneable(rest.payload), ...(raise === undefined ? {} : { raise: toWireError(raise) }) };
+}
+
+/**
+ * What a validator or schema threw, as it crosses. Never throws: a value `toWireError` cannot read
+ * (a revoked Proxy, a throwing `name`) crosses as its message.
+ */
+function threwVerdict(error: unknown): WireVerdict {
+  try {
     return { ok: 'threw', error: toWireError(error) };
+  } catch {
+    return { ok: 'threw', error: toWireError(errorMessage(error)) };
   }
 }
 

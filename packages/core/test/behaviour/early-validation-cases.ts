@@ -3,8 +3,15 @@
 // field checks run where the schema lives: in the page, on the server behind toPatchStream (the
 // wire carries the rejection), and in a Worker (the tuple DSL's rules there; a Standard Schema's
 // rule and `validateField` asked of the main thread).
-import { createFieldStore, defineOutput, type FieldState, type StreamedResponse } from '@fieldstream/core';
+import {
+  createFieldStore,
+  defineOutput,
+  type FieldState,
+  type FieldValidator,
+  type StreamedResponse,
+} from '@fieldstream/core';
 import { z } from 'zod';
+import { throwingGetters, UNREADABLE } from '../support/unreadable-values';
 import { type BehaviourCase, timeline } from './behaviour-cases';
 
 const longNote = 'a long note that the model keeps writing '.repeat(30);
@@ -76,6 +83,23 @@ function rejectedOnce(
   };
 }
 
+/** A `validateField` on `note` rejects the first answer's long note (`reason` says why), then passes. */
+function noteRejectedCase(name: string, note: FieldValidator, reason: string): BehaviourCase {
+  return {
+    name,
+    spec: {
+      answers: [`{"severity": "low", "note": "${longNote}"}`, '{"severity": "low", "note": "short"}'],
+      output: triage,
+      format: 'json',
+      chunkSize: 6,
+      delayMs: 3,
+      validateField: { note },
+    },
+    run: (response) => observeRejection(response, 'note', 'note'),
+    expected: rejectedOnce({ severity: 'low', note: 'short' }, 'note', 'note', longNote, reason, true),
+  };
+}
+
 export const earlyValidationCases: BehaviourCase[] = [
   {
     name: 'a field breaks its schema rule as it closes: the attempt stops there, one retry, the store shows why',
@@ -115,26 +139,26 @@ export const earlyValidationCases: BehaviourCase[] = [
       false,
     ),
   },
-  {
-    name: 'a validateField rejects a field as it closes (asked of the main thread from a Worker)',
-    spec: {
-      answers: [`{"severity": "low", "note": "${longNote}"}`, '{"severity": "low", "note": "short"}'],
-      output: triage,
-      format: 'json',
-      chunkSize: 6,
-      delayMs: 3,
-      validateField: {
-        note: (value) => String(value).length < 200 || { ok: false, reason: 'keep the note under 200 characters' },
-      },
+  noteRejectedCase(
+    'a validateField rejects a field as it closes (asked of the main thread from a Worker)',
+    (value) => String(value).length < 200 || { ok: false, reason: 'keep the note under 200 characters' },
+    'keep the note under 200 characters',
+  ),
+  // Security issue 45: whatever a field validator throws rejects the field like any other throw.
+  noteRejectedCase(
+    'a validateField that throws a value with no string form rejects the field, and the reason says so',
+    (value) => {
+      if (String(value).length >= 200) throw Object.create(null);
+      return true;
     },
-    run: (response) => observeRejection(response, 'note', 'note'),
-    expected: rejectedOnce(
-      { severity: 'low', note: 'short' },
-      'note',
-      'note',
-      longNote,
-      'keep the note under 200 characters',
-      true,
-    ),
-  },
+    `note threw: ${UNREADABLE}`,
+  ),
+  noteRejectedCase(
+    'an async validateField that rejects with an object whose message and toString throw rejects the field',
+    async (value) => {
+      if (String(value).length >= 200) throw throwingGetters();
+      return true;
+    },
+    `note threw: ${UNREADABLE}`,
+  ),
 ];

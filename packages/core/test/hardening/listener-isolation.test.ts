@@ -3,6 +3,7 @@ import type { StreamingData } from '../../src/patch/streaming-data';
 import { scriptedModel } from '../../src/providers/scripted-model';
 import { createResponse } from '../../src/response/create-response';
 import { createFieldStore } from '../../src/store/field-store';
+import { thrownValues } from '../support/unreadable-values';
 
 // A listener that throws is reported with console.error: it never stops the other listeners,
 // never breaks the response or the store, and never becomes an uncaught exception.
@@ -77,6 +78,31 @@ describe('listener isolation', () => {
     expect(reported).toHaveBeenCalled();
     expect(uncaught).toEqual([]);
   });
+
+  it.each(thrownValues())(
+    'every listener throwing $name: reported as it was thrown, the response and its store end as usual',
+    async ({ value }) => {
+      const toss = () => {
+        throw value;
+      };
+      const response = createResponse({ model: scriptedModel({ answers: ['{"a": 1}'] }), input: 'x', format: 'json' });
+      response.observe(toss);
+      response.subscribe(toss);
+      response.subscribeChunks({ events: toss, patches: toss });
+      const store = createFieldStore(response);
+      store.subscribe(toss, { onPending: toss });
+      store.subscribePath('a', toss);
+      expect(await response.getData()).toEqual({ a: 1 });
+      await settle();
+      expect(store.getState()).toMatchObject({ status: 'done', data: { a: 1 } });
+      expect(reported).toHaveBeenCalled();
+      for (const [message, thrown] of reported.mock.calls) {
+        expect(message).toMatch(/listener threw/);
+        expect(thrown).toBe(value);
+      }
+      expect(uncaught).toEqual([]);
+    },
+  );
 
   it('a listener that is not a function is refused when it is registered', () => {
     const response = createResponse({ model: scriptedModel({ answers: ['x'] }), input: 'x' });

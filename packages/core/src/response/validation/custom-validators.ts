@@ -1,6 +1,6 @@
-import { errorMessage } from '../../errors/error-message';
 import type { ValidationFailure } from './run-validation';
-import { normaliseVerdict, type ValidationContext, type Validator, validatorName } from './validator';
+import { thrownReason } from './thrown-reason';
+import { runValidator, type ValidationContext, type Validator, validatorName } from './validator';
 
 /**
  * Step 4 of the validation pipeline: the custom validators, in order, up to the first that rejects
@@ -14,14 +14,11 @@ export async function runValidators(
   for (const [index, validator] of validators.entries()) {
     const name = validatorName(validator, index);
     const run = typeof validator === 'function' ? validator : validator.validate;
-    let result: unknown;
-    try {
-      result = await run(data as never, context);
-    } catch (error) {
-      const message = errorMessage(error);
-      return { stage: 'validator_error', validatorName: name, reason: `${name} threw: ${message}`, error };
+    const verdict = await runValidator(run, data, context, name);
+    if (verdict.ok === 'threw') {
+      const { error } = verdict;
+      return { stage: 'validator_error', validatorName: name, reason: thrownReason(name, error), error };
     }
-    const verdict = normaliseVerdict(result, name);
     if (!verdict.ok) {
       return {
         stage: 'validator',

@@ -1,7 +1,9 @@
+import { errorMessage } from '../../errors/error-message';
 import { appendSegment } from '../../patch/path';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { StandardSchemaV1 } from '../../schema/standard-schema';
 import type { ValidationFailure } from './run-validation';
+import { thrownReason } from './thrown-reason';
 
 /** One issue of a Standard Schema, with its path as Fieldstream writes it (`items[0].name`). */
 export type SchemaIssue = { path: string; message: string };
@@ -12,16 +14,24 @@ export const SCHEMA_VALIDATOR_NAME = 'schema';
 /**
  * The last validation stage: the output's own Standard Schema validator (zod, valibot, arktype).
  * Passing data becomes the validator's value (transforms and defaults applied); issues become a
- * `validator` failure whose reason, quoted in the retry's correction block, names each path.
+ * `validator` failure whose reason, quoted in the retry's correction block, names each path. A
+ * schema that throws or rejects (a refinement's own error) fails like a validator that throws: a
+ * `validator_error` named `schema`.
  */
 export async function validateWithSchema(
   output: OutputDefinition | undefined,
   data: unknown,
 ): Promise<{ ok: true; data: unknown } | { ok: false; failure: ValidationFailure }> {
   if (output?.standard === undefined) return { ok: true, data };
-  const result = await output.standard.validate(data);
-  if (result.issues === undefined) return { ok: true, data: result.value };
-  const issues = result.issues.map(toSchemaIssue);
+  let issues: SchemaIssue[];
+  try {
+    const result = await output.standard.validate(data);
+    if (result.issues === undefined) return { ok: true, data: result.value };
+    issues = result.issues.map(toSchemaIssue);
+  } catch (error) {
+    const reason = thrownReason(SCHEMA_VALIDATOR_NAME, error);
+    return { ok: false, failure: { stage: 'validator_error', validatorName: SCHEMA_VALIDATOR_NAME, reason, error } };
+  }
   const reason = issues.map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`));
   return {
     ok: false,
@@ -42,5 +52,5 @@ function toSchemaIssue(issue: StandardSchemaV1.Issue): SchemaIssue {
     const key = typeof segment === 'object' && segment !== null ? segment.key : segment;
     path = appendSegment(path, typeof key === 'number' ? key : String(key));
   }
-  return { path, message: String(issue.message) };
+  return { path, message: errorMessage(issue.message) };
 }

@@ -1,5 +1,7 @@
 import type { PromptParts } from '../../prompt/prompt-parts';
 import type { FormatName } from '../../schema/select-format';
+import type { FieldValidationContext, FieldValidator } from './field-validator';
+import { thrownReason } from './thrown-reason';
 
 /** The object form of a validator's answer (Agently's field names). */
 export type ValidatorVerdict = {
@@ -73,6 +75,62 @@ export type NormalisedVerdict =
       /** An error to throw at once. */
       raise: Error | undefined;
     };
+
+/** What running a validator gave: its verdict, or what it threw. */
+export type Judged = NormalisedVerdict | { ok: 'threw'; error: unknown };
+
+/**
+ * Runs a user's validator (whole-data or field) on `value` and normalises its answer. Never throws
+ * and never rejects: a throw, a rejection, or an answer that throws while it is read (a getter, a
+ * Proxy) is `{ ok: 'threw', error }`. A promise that never settles is waited for until the
+ * response is aborted.
+ */
+export function runValidator<Context>(
+  run: (value: never, context: Context) => unknown,
+  value: unknown,
+  context: Context,
+  name: string,
+): Judged | Promise<Judged> {
+  let result: unknown;
+  try {
+    result = run(value as never, context);
+    if (typeof (result as PromiseLike<unknown> | null | undefined)?.then === 'function')
+      return Promise.resolve(result).then((settled) => verdictOf(settled, name), threw);
+  } catch (error) {
+    return threw(error);
+  }
+  return verdictOf(result, name);
+}
+
+function verdictOf(result: unknown, name: string): Judged {
+  try {
+    return normaliseVerdict(result, name);
+  } catch (error) {
+    return threw(error);
+  }
+}
+
+function threw(error: unknown): Judged {
+  return { ok: 'threw', error };
+}
+
+/**
+ * A field validator's verdict, sync or async; never throws nor rejects. A throw rejects the field
+ * like a rejection whose reason quotes it (`check threw: …`), as a throwing validator does.
+ */
+export function judgeField(
+  validator: FieldValidator,
+  value: unknown,
+  context: FieldValidationContext,
+  name: string,
+): NormalisedVerdict | Promise<NormalisedVerdict> {
+  const judged = runValidator(validator, value, context, name);
+  return judged instanceof Promise ? judged.then((settled) => fieldVerdict(settled, name)) : fieldVerdict(judged, name);
+}
+
+function fieldVerdict(judged: Judged, name: string): NormalisedVerdict {
+  return judged.ok === 'threw' ? failed(name, thrownReason(name, judged.error)) : judged;
+}
 
 /** The name a validator reports under. */
 export function validatorName(validator: Validator<never>, index: number): string {
