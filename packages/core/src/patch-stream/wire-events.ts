@@ -67,18 +67,23 @@ export type WireEvent =
 export const END_EVENT = 'end';
 
 export function toWireError(error: unknown): WireError {
-  if (!(error instanceof FieldstreamError)) {
-    const message = errorMessage(error);
-    return { name: error instanceof Error ? error.name : 'Error', code: 'UNKNOWN', message };
+  try {
+    if (!(error instanceof FieldstreamError)) {
+      const message = errorMessage(error);
+      return { name: error instanceof Error ? String(error.name) : 'Error', code: 'UNKNOWN', message };
+    }
+    const wire: WireError = { name: error.name, code: error.code, message: error.message };
+    const fields: Record<string, unknown> = {};
+    for (const key of WIRE_FIELDS) {
+      const value: unknown = (error as unknown as Record<string, unknown>)[key];
+      if (value !== undefined) fields[key] = value;
+    }
+    if (Object.keys(fields).length > 0) wire.f = fields;
+    return wire;
+  } catch {
+    // A thrown value that cannot be read (a revoked Proxy, a throwing `name` getter): still an error on the wire.
+    return { name: 'Error', code: 'UNKNOWN', message: errorMessage(error) };
   }
-  const wire: WireError = { name: error.name, code: error.code, message: error.message };
-  const fields: Record<string, unknown> = {};
-  for (const key of WIRE_FIELDS) {
-    const value: unknown = (error as unknown as Record<string, unknown>)[key];
-    if (value !== undefined) fields[key] = value;
-  }
-  if (Object.keys(fields).length > 0) wire.f = fields;
-  return wire;
 }
 
 /**
