@@ -1,44 +1,9 @@
 import type { ReactElement } from 'react';
 import { presets } from '../presets/index';
+import { PLAYGROUND_PAGES, pageId } from '../router/playground-pages';
 import { routeHref } from '../router/use-hash-route';
 import { DEFAULT_SETTINGS, settingsToParams } from '../run/scenario-settings';
 import { playgroundMode } from '../static-mode/playground-mode';
-
-const PAGES = [
-  {
-    path: '/live',
-    id: 'live',
-    title: 'Live form',
-    text: 'A schema becomes a form that fills in as the answer streams.',
-  },
-  {
-    path: '/progress',
-    id: 'progress',
-    title: 'Progress panel',
-    text: 'Per-field phases and provenance, attempts, retries, fault switches.',
-  },
-  { path: '/dashboard', id: 'dashboard', title: 'Dashboard', text: 'Six tiles, six responses, streaming at once.' },
-  {
-    path: '/timeline',
-    id: 'timeline',
-    title: 'Event timeline',
-    text: 'Devtools: every patch beside the raw text, reasoning, final data and its reconciliation.',
-  },
-  { path: '/contract', id: 'contract', title: 'Output contract', text: 'The UI switches on status mid-stream.' },
-  { path: '/answer-flow', id: 'answer-flow', title: 'Answer flow', text: 'A batch: check, review, repair, fallback.' },
-  {
-    path: '/providers',
-    id: 'providers',
-    title: 'Providers',
-    text: 'OpenAI Chat and Responses, Anthropic, Agently, raw text; output-contract planning per provider.',
-  },
-  {
-    path: '/zod',
-    id: 'zod',
-    title: 'Zod schema',
-    text: 'A zod schema with a transform and defaults, as it is, in LiveForm: the input streams, the output lands.',
-  },
-];
 
 /** The front door: what the playground shows, and a link to each page. */
 export function HomePage(): ReactElement {
@@ -60,8 +25,8 @@ export function HomePage(): ReactElement {
         )}
       </p>
       <div className="cards">
-        {PAGES.map((page) => (
-          <a key={page.id} className="card" href={routeHref(page.path)} data-testid={`home-${page.id}`}>
+        {PLAYGROUND_PAGES.map((page) => (
+          <a key={page.path} className="card" href={routeHref(page.path)} data-testid={`home-${pageId(page)}`}>
             <h2>{page.title}</h2>
             <p>{page.text}</p>
           </a>
