@@ -17,3 +17,15 @@ test("a mounted form applies the response's chunks once per frame: far fewer sto
   expect(updates * 2).toBeLessThan(chunks);
   await expect(counts).toHaveText(`${chunks} chunks applied in ${updates} store updates`);
 });
+
+test('the counts grow while the fields fill, not only when the run ends', async ({ page }) => {
+  await openScenario(page, '/live', { preset: 'incident', charsPerSecond: 300, chunkSize: 3 });
+  await page.getByTestId('start-button').click();
+  const counts = page.getByTestId('store-updates');
+  await expect(counts).toHaveAttribute('data-status', 'streaming');
+  await expect(counts).toHaveText(/^[1-9]\d* chunks applied in [1-9]\d* store updates$/);
+  // Seen mid-answer: the run is still streaming, and a field has text already.
+  await expect(counts).toHaveAttribute('data-status', 'streaming');
+  await expect(page.locator('.fs-field-text').first()).not.toBeEmpty();
+  await page.getByTestId('abort-button').click();
+});

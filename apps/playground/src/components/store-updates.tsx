@@ -1,13 +1,17 @@
 import type { FieldStore, ModelResponse } from '@fieldstream/core';
 import { useStreamStatus } from '@fieldstream/react';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 
 /** Reads on no schedule of its own: counting updates must not make the store apply every chunk. */
 const readsLater = { onPending: () => {} };
 
+type Counts = { chunks: number; updates: number };
+const NONE: Counts = { chunks: 0, updates: 0 };
+
 /**
  * How many chunks the response pushed and how many store updates applied them: the form's hooks
- * read the store once per frame (`onPending`), so the updates are far fewer than the chunks.
+ * read the store once per frame (`onPending`), so the updates are far fewer than the chunks. The
+ * line is redrawn at each store update, when every chunk pushed so far has just been applied.
  */
 export function StoreUpdates({
   store,
@@ -16,27 +20,28 @@ export function StoreUpdates({
   store: FieldStore<unknown>;
   response: ModelResponse | undefined;
 }): ReactElement {
-  const counts = useRef({ chunks: 0, updates: 0 });
+  const [{ chunks, updates }, setCounts] = useState(NONE);
   useEffect(() => {
-    counts.current = { chunks: 0, updates: 0 };
+    setCounts(NONE);
     if (response === undefined) return;
+    let pushed = 0;
+    let applied = 0;
     const stopChunks = response.subscribeChunks({
       events: () => {},
       patches: () => {
-        counts.current.chunks++;
+        pushed++;
       },
     });
     const stopUpdates = store.subscribe(() => {
-      counts.current.updates++;
+      applied++;
+      setCounts({ chunks: pushed, updates: applied });
     }, readsLater);
     return () => {
       stopChunks();
       stopUpdates();
     };
   }, [store, response]);
-  // Re-rendered with the status; the counts are shown as they stand then (final once the run ends).
   const { status } = useStreamStatus(store);
-  const { chunks, updates } = counts.current;
   return (
     <p className="muted" data-testid="store-updates" data-status={status} data-chunks={chunks} data-updates={updates}>
       {chunks} chunks applied in {updates} store updates
