@@ -30,6 +30,9 @@ test('a field rejected as it closes stops the attempt; the retry starts long bef
   await expect(early.getByTestId('early-early-email')).toHaveAttribute('data-last-rejection', 'Invalid email address');
   await expect(early.getByTestId('early-early-retry')).toHaveAttribute('data-reason', 'field_rejected');
   await expect(early.getByTestId('early-early-retry')).toHaveAttribute('data-path', 'email');
+  await expect(early.getByTestId('early-early-retry')).toHaveText(
+    'Retry: field_rejected at email: Invalid email address',
+  );
 
   const earlyCount = await streamedBefore(early, 'early');
   const lateCount = await streamedBefore(late, 'late');
@@ -41,6 +44,9 @@ test('a field rejected as it closes stops the attempt; the retry starts long bef
   await expect(page.getByTestId('early-saved')).toContainText(`${lateCount - earlyCount}`);
   // At the end, the whole zod schema rejects the answer (its issue names the email).
   await expect(late.getByTestId('early-late-retry')).toHaveAttribute('data-reason', 'validation_failed');
+  await expect(late.getByTestId('early-late-retry')).toHaveText(
+    'Retry: validation_failed on the whole answer: email: Invalid email address',
+  );
 
   for (const run of [early, late]) {
     await expect(run.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { createResponse, type ResponseEvent } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
-import { useInstantField, useResponse, useStreamStatus } from '@fieldstream/react';
+import { type RetryInfo, useInstantField, useResponse, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { FinalData } from '../../components/final-data';
 import { RunStatus } from '../../components/run-status';
@@ -93,9 +93,7 @@ function EarlyRun(props: { early: boolean; runs: number; onRetry(count: number):
           : `Characters streamed before the retry: ${streamedBefore}`}
       </p>
       <p data-testid={`early-${name}-retry`} data-reason={retry?.reason ?? ''} data-path={retry?.path ?? ''}>
-        {retry === undefined
-          ? 'No retry yet.'
-          : `Retry: ${retry.reason ?? ''} at ${retry.path ?? '—'}: ${retry.message ?? ''}`}
+        {retry === undefined ? 'No retry yet.' : retryLine(retry)}
       </p>
       <p data-testid={`early-${name}-email`} data-rejected={email.rejected ?? ''} data-last-rejection={lastRejection}>
         email: <code>{String(email.value ?? '')}</code>
@@ -107,4 +105,13 @@ function EarlyRun(props: { early: boolean; runs: number; onRetry(count: number):
       <FinalData store={run.store} />
     </section>
   );
+}
+
+/**
+ * Why the run retried: a field rejected while streaming names its path; the schema's verdict on the
+ * whole answer has none (its message names each issue's path).
+ */
+function retryLine(retry: RetryInfo): string {
+  const where = retry.path === undefined ? 'on the whole answer' : `at ${retry.path}`;
+  return `Retry: ${retry.reason ?? 'reason pending'} ${where}${retry.message === undefined ? '' : `: ${retry.message}`}`;
 }
