@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { RESUMABLE_ROUTE, RESUMABLE_STATS_ROUTE } from '../apps/playground/src/pages/resume/resume-routes';
 import { TICKET_ANSWER } from '../apps/playground/src/pages/server-stream/ticket-schema';
+import { expectBoxBesideLabel } from './support/layout';
 import { expectStatus, finalData } from './support/playground';
 
 // The resume page: a resumable answer (createResumableAnswers on the playground server) that the
@@ -74,4 +75,9 @@ test('Stop on a resumable answer aborts its generation on the server (the playgr
     )
     .toBe('aborted');
   expect(deletes).toEqual([RESUMABLE_ROUTE]);
+});
+
+test('the checkbox sits beside its label, on one line', async ({ page }) => {
+  await page.goto('/#/resume');
+  await expectBoxBesideLabel(page.getByTestId('resume-drop-toggle'));
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PATCH_STREAM_ROUTE, TICKET_ANSWER } from '../apps/playground/src/pages/server-stream/ticket-schema';
+import { expectBoxBesideLabel } from './support/layout';
 import { expectStatus, finalData } from './support/playground';
 
 // The server-stream page: the generation (zod schema, refinement, retry) runs on the server and the
@@ -47,4 +48,9 @@ test('stopping a server-side generation keeps what streamed and reports aborted'
   await expectStatus(page, 'aborted');
   await expect(page.getByTestId('aborted-note')).toBeVisible();
   await expect(page.getByTestId('server-live-form')).toContainText(TICKET_ANSWER.title.slice(0, 8));
+});
+
+test('the checkbox sits beside its label, on one line', async ({ page }) => {
+  await page.goto('/#/server');
+  await expectBoxBesideLabel(page.getByTestId('server-retry-toggle'));
 });

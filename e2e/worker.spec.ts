@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { reportAnswer } from '../apps/playground/src/pages/worker/report-schema';
+import { expectBoxBesideLabel } from './support/layout';
 import { expectStatus, finalData } from './support/playground';
 
 // The worker page: createWorkerResponse parses in a dedicated Worker (or on the main thread when the
@@ -57,4 +58,10 @@ test('Stop aborts the response in the worker and keeps what streamed', async ({ 
   await page.getByTestId('worker-abort').click();
   await expectStatus(page, 'aborted');
   await expect(page.getByTestId('worker-live-form')).toContainText('The worker parses');
+});
+
+test('the checkbox sits beside its label, on one line', async ({ page }) => {
+  await page.goto('/#/worker');
+  await expectBoxBesideLabel(page.getByTestId('worker-toggle'));
+  await expectBoxBesideLabel(page.getByTestId('worker-validator-toggle'));
 });

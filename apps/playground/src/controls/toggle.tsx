@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 
-/** A labelled checkbox. */
+/** A labelled checkbox: box and text on one line (`label.toggle`; a plain `.controls label` stacks). */
 export function Toggle({
   testId,
   checked,
@@ -13,13 +13,13 @@ export function Toggle({
   label: string;
 }): ReactElement {
   return (
-    <label>
+    <label className="toggle">
       <input
         type="checkbox"
         data-testid={testId}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
-      />{' '}
+      />
       {label}
     </label>
   );
