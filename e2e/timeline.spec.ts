@@ -42,6 +42,26 @@ test('the timeline shows every patch beside the raw text, the reasoning, and the
   await expect(page.getByTestId('diff-summary')).toHaveText(`${await rows.count()} confirmed · 0 changed · 0 removed`);
 });
 
+test('the reconciliation table fits its panel: all four columns in view, long values wrapped', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openScenario(page, '/timeline', { preset: 'incident', charsPerSecond: 8000, chunkSize: 8 });
+  await page.getByTestId('start-button').click();
+  await expectStatus(page, 'done');
+  const region = page.getByTestId('diff-scroll');
+  const sizes = await region.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+  const box = await region.boundingBox();
+  const headers = region.locator('th');
+  await expect(headers).toHaveText(['path', 'settled', 'streamed', 'final']);
+  const last = await headers.last().boundingBox();
+  expect((last?.x ?? Number.POSITIVE_INFINITY) + (last?.width ?? 0)).toBeLessThanOrEqual(
+    (box?.x ?? 0) + (box?.width ?? 0),
+  );
+  // The root's whole answer wraps onto more than one line inside its cell.
+  const root = region.locator('[data-testid="diff-row"][data-path=""] td.value-cell code').last();
+  expect((await root.boundingBox())?.height ?? 0).toBeGreaterThan(20);
+});
+
 test('a retried response shows both attempts, their patches and why the retry happened', async ({ page }) => {
   await openScenario(page, '/timeline', {
     preset: 'lesson',

@@ -29,8 +29,16 @@ export function ReconciliationDiff({
           <p data-testid="diff-summary">
             {counts.confirmed} confirmed · {counts.changed} changed · {counts.removed} removed
           </p>
-          <ScrollRegion label="Reconciliation rows" className="short">
-            <table>
+          <ScrollRegion label="Reconciliation rows" className="short" testId="diff-scroll">
+            <table className="reconciliation">
+              <thead>
+                <tr>
+                  <th className="reconciliation-path">path</th>
+                  <th className="reconciliation-state">settled</th>
+                  <th>streamed</th>
+                  <th>final</th>
+                </tr>
+              </thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.path} data-testid="diff-row" data-path={row.path} data-reconciled={row.reconciled}>
@@ -38,12 +46,8 @@ export function ReconciliationDiff({
                       <code>{row.path || '(root)'}</code>
                     </td>
                     <td className={`badge reconciled-${row.reconciled}`}>{row.reconciled}</td>
-                    <td className="value-cell">
-                      <code>{JSON.stringify(row.streamed) ?? ''}</code>
-                    </td>
-                    <td className="value-cell">
-                      <code>{JSON.stringify(row.final) ?? ''}</code>
-                    </td>
+                    <ValueCell value={row.streamed} />
+                    <ValueCell value={row.final} />
                   </tr>
                 ))}
               </tbody>
@@ -52,6 +56,16 @@ export function ReconciliationDiff({
         </>
       )}
     </section>
+  );
+}
+
+/** A value as JSON, wrapped within its column (a few lines; the whole of it on hover). */
+function ValueCell({ value }: { value: unknown }): ReactElement {
+  const json = JSON.stringify(value) ?? '';
+  return (
+    <td className="value-cell">
+      <code title={json}>{json}</code>
+    </td>
   );
 }
 
