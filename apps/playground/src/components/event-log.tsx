@@ -1,5 +1,6 @@
 import { type ReactElement, useState } from 'react';
 import type { RecordedPatch, RecorderSnapshot } from '../run/event-recorder';
+import { attemptNumber } from './attempt-number';
 import { ScrollRegion } from './scroll-region';
 
 /** Rows rendered at most: the newest ones (the log itself keeps every patch). */
@@ -61,7 +62,7 @@ export function EventLog({ snapshot, selected, onSelect }: EventLogProps): React
                 onClick={() => onSelect(patch.seq)}
               >
                 <td>{patch.seq}</td>
-                <td>{patch.attempt + 1}</td>
+                <td>{attemptNumber(patch.attempt)}</td>
                 <td>{patch.data.event_type}</td>
                 <td className="path-cell" title={patch.data.path}>
                   <code>{patch.data.path || '(root)'}</code>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { RecordedPatch, RecorderSnapshot } from '../run/event-recorder';
+import { attemptNumber } from './attempt-number';
 
 /** Each attempt's raw answer text; the part that had arrived at the selected event is highlighted. */
 export function RawText({
@@ -19,7 +20,7 @@ export function RawText({
         return (
           <div key={attempt.attempt} data-testid="raw-attempt" data-attempt={attempt.attempt}>
             <h4>
-              Attempt {attempt.attempt + 1} · {attempt.format}
+              Attempt {attemptNumber(attempt.attempt)} · {attempt.format}
               {attempt.reason === undefined ? '' : ` · after ${attempt.reason}`}
             </h4>
             <pre data-testid="raw-text">

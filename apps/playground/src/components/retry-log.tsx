@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { EventRecorder } from '../run/event-recorder';
 import { useRecorder } from '../run/use-recorder';
+import { attemptLabel } from './attempt-number';
 
 /** Attempts, failures and retries from the response's observation log. */
 export function RetryLog({ recorder }: { recorder: EventRecorder | undefined }): ReactElement {
@@ -19,7 +20,7 @@ export function RetryLog({ recorder }: { recorder: EventRecorder | undefined }):
             data-type={event.type}
             data-delay-ms={event.type === 'model.retrying' ? event.delay_ms : undefined}
           >
-            <code>{event.type}</code> attempt {event.attempt + 1}
+            <code>{event.type}</code> {attemptLabel(event.attempt)}
             {event.type === 'model.requesting' ? ` · format ${event.format}` : ''}
             {event.type === 'model.retrying' ? ` · ${event.retry_reason} · ${event.validation_reason}` : ''}
             {event.type === 'model.retrying' && event.delay_ms > 0 ? (

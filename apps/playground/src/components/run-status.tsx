@@ -1,6 +1,7 @@
 import type { FieldStore } from '@fieldstream/core';
 import { useStreamStatus } from '@fieldstream/react';
 import type { ReactElement } from 'react';
+import { attemptLabel } from './attempt-number';
 import { ErrorNote } from './error-note';
 
 /** Status, attempt counter, scenario id, the retry under way (why, and the wait) and the error, if any. */
@@ -17,7 +18,7 @@ export function RunStatus({
       <span className={`badge status-${status}`} data-testid="status-text">
         {status}
       </span>
-      <span data-testid="attempt-counter">attempt {attempt + 1}</span>
+      <span data-testid="attempt-counter">{attemptLabel(attempt)}</span>
       {attempt > 0 ? (
         <span data-testid="retry-counter">
           {attempt} retr{attempt === 1 ? 'y' : 'ies'}
@@ -26,7 +27,7 @@ export function RunStatus({
       {status === 'retrying' && retry !== undefined ? (
         // Shown until the retried attempt streams its first patch (the store keeps `retrying` till then).
         <span className="retry-status" data-testid="retry-status" data-reason={retry.reason ?? ''}>
-          retrying as attempt {retry.attempt + 1}
+          retrying as {attemptLabel(retry.attempt)}
           {retry.reason === undefined ? '' : ` · ${retry.reason}`}
           {retry.message === undefined ? '' : `: ${retry.message}`}
           {retry.delayMs > 0 ? ` · after ${(retry.delayMs / 1000).toFixed(1)} s` : ''}

@@ -1,5 +1,6 @@
 import { LiveForm, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
+import { attemptLabel } from '../components/attempt-number';
 import { ErrorNote } from '../components/error-note';
 import { presetById } from '../presets/index';
 import type { ScenarioSettings } from '../run/scenario-settings';
@@ -48,7 +49,7 @@ export function DashboardTile({ presetId, pacing, startCount, abortCount }: Dash
       <header>
         <h3>{preset.title}</h3>
         <span className={`badge status-${status}`}>{status}</span>
-        {attempt > 0 ? <span className="badge">attempt {attempt + 1}</span> : null}
+        {attempt > 0 ? <span className="badge">{attemptLabel(attempt)}</span> : null}
       </header>
       {error === undefined ? null : <ErrorNote error={error} testId="tile-error" />}
       {/* A scroll area of its own: focusable, so a keyboard can scroll it. */}

@@ -1,6 +1,7 @@
 import type { ObservationEvent } from '@fieldstream/core';
 import type { ContractViolation } from '@fieldstream/core/kits';
 import type { ReactElement } from 'react';
+import { attemptNumber } from '../../../components/attempt-number';
 
 /**
  * Each attempt and what the contract said about it: the violations a validator reported, and the
@@ -22,7 +23,7 @@ export function ContractAttempts({ events }: { events: readonly ObservationEvent
           const done = events.some((event) => event.type === 'model.done' && event.attempt === request.attempt);
           return (
             <li key={request.attempt} data-testid="contract-attempt" data-attempt={request.attempt}>
-              <strong>Attempt {request.attempt + 1}</strong> · format {request.format}
+              <strong>Attempt {attemptNumber(request.attempt)}</strong> · format {request.format}
               {correction === undefined ? null : <blockquote data-testid="retry-correction">{correction}</blockquote>}
               {failures.map((failure) => (
                 <ul key={`${failure.stage}:${failure.validator_name}`} className="kit-violations">

@@ -13,6 +13,7 @@ import { SampleCheck } from './sample-check';
 import { StatusSwitch } from './status-panel';
 import { useObservations } from './use-observations';
 import '../kits.css';
+import { attemptLabel } from '../../../components/attempt-number';
 import { isStreamingStatus } from '../../../components/busy';
 
 /**
@@ -57,7 +58,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
         <span className={`badge status-${status}`} data-testid="contract-run-status">
           {status}
         </span>
-        <span data-testid="contract-attempt-counter">attempt {attempt + 1}</span>
+        <span data-testid="contract-attempt-counter">{attemptLabel(attempt)}</span>
         {error === undefined ? null : <ErrorNote error={error} testId="contract-error" />}
       </div>
       <div className="columns">
