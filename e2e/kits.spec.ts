@@ -10,7 +10,8 @@ import {
   watchStatusPanel,
 } from './support/kits';
 
-// The kit pages: the output contract (#/contract) and the batch answer flow (#/answer-flow).
+// The kit pages: the output contract (#/contract) and the batch answer flow (#/answer-flow). The
+// contract tests below run the seed's own (Chinese) edition, `edition=zh`; the page opens in English.
 
 /** Each consumer's action per status, as contract customer_refund v1.2 (seed output-contract-lesson.txt) defines them. */
 const ROUTES: Record<string, { kind: string; actions: Record<string, string> }> = {
@@ -76,7 +77,7 @@ for (const { status, format } of CASES) {
   test(`contract: ${status} (${format}) switches the UI on status while streaming, then routes every consumer`, async ({
     page,
   }) => {
-    await page.goto(`/#/contract?sample=${status}&format=${format}&rate=600&chunk=4`);
+    await page.goto(`/#/contract?edition=zh&sample=${status}&format=${format}&rate=600&chunk=4`);
     await expect(page.getByTestId('contract-controls')).toBeVisible();
     await watchStatusPanel(page);
     await page.getByTestId('contract-start').click();
@@ -123,7 +124,7 @@ test('contract: the invalid sample is retried with a correction naming the viola
   page,
   request,
 }) => {
-  await page.goto('/#/contract?sample=invalid_date_promise&format=json&rate=3000');
+  await page.goto('/#/contract?edition=zh&sample=invalid_date_promise&format=json&rate=3000');
   await page.getByTestId('contract-start').click();
   await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
 
@@ -153,6 +154,40 @@ test('contract: the invalid sample is retried with a correction naming the viola
     [0, 'refund-invalid-date-promise', 'completed'],
     [1, 'refund-resolved', 'completed'],
   ]);
+});
+
+/** Han characters, CJK punctuation and full-width forms: what renders as boxes without a CJK font. */
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
+
+test('contract: the page opens in English, with no CJK text; the Chinese edition stays selectable', async ({
+  page,
+}) => {
+  await page.goto('/#/contract?rate=3000');
+  await expect(page.getByTestId('contract-edition')).toHaveValue('en');
+  await expect(page.getByTestId('contract-sample')).toHaveValue('resolved');
+  await page.getByTestId('contract-start').click();
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  const panel = page.getByTestId('status-panel');
+  await expect(panel.getByTestId('refund-decision')).toHaveText('partly meets the policy');
+  await expect(panel).toContainText('24.5 CNY');
+  await expect(page.getByTestId('customer-message')).toHaveText(
+    'Hello, we have confirmed that one mug arrived broken. We will refund CNY 24.5 for it to your original payment method and write to you once it has been reviewed.',
+  );
+  expect(await routedActions(page)).toMatchObject({
+    agent_workbench: 'show the decision, the evidence and the message',
+  });
+  await expect(page.getByTestId('final-violations')).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('sample-check')).toHaveAttribute('data-ok', 'true');
+  expect(await page.locator('main').textContent()).not.toMatch(CJK);
+
+  await page.getByTestId('contract-edition').selectOption('zh');
+  await page.getByTestId('contract-start').click();
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(panel.getByTestId('refund-decision')).toHaveText('部分符合');
+  await expect(panel).toContainText('24.5 元');
+  // Where a CJK font is installed the text uses it: the page's font stack names them before the generic family.
+  const fonts = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  expect(fonts).toMatch(/"Noto Sans CJK SC".*sans-serif$/);
 });
 
 test('contract: the compatibility table tells minor from major and names the consumers that break', async ({

@@ -1,4 +1,4 @@
-import { type ContractSample, defineContract, type InferContractData } from '@fieldstream/core/kits';
+import { type ContractRule, type ContractSample, defineContract, type InferContractData } from '@fieldstream/core/kits';
 
 // The customer-service refund agent's output contract of seed `output-contract-lesson.txt`
 // (客服退款 Agent 的输出契约), field for field: schema_version "1.2", the twelve fields with their
@@ -11,7 +11,7 @@ const PROMISE =
   /(\d+\s*(个)?(工作日|天|小时|分钟)内?(到账|退回|退款|处理完)|到账时间|(保证|一定|肯定)(会)?(到账|通过|批准|退款)|审批(已|会)?通过|\b(within|by|before)\s+(\d+\s+(business\s+)?(days?|hours?)|monday|tuesday|wednesday|thursday|friday|tomorrow)\b)/i;
 
 /** A decision made (resolved): the three outcomes of the refund policy. */
-const DECISIONS_MADE = new Set(['符合退款政策', '部分符合', '不符合']);
+export const DECISIONS_MADE: ReadonlySet<string> = new Set(['符合退款政策', '部分符合', '不符合']);
 
 /** The compiled contract; its data type is inferred from the fields and statuses below. */
 export const customerRefund = defineContract({
@@ -164,7 +164,23 @@ export const customerRefund = defineContract({
     monitoring: { description: '监控', reads: ['schema_version', 'status', 'missing_info'] },
     supervisor_workbench: { description: '主管工作台', reads: ['schema_version', 'status', 'escalation_reason'] },
   },
-  rules: [
+  rules: refundRules(DECISIONS_MADE),
+});
+
+/** What the rules read of an answer (either edition: its enum values are the edition's words). */
+type RuleData = {
+  order_no: string;
+  refund_decision: string;
+  refund_amount: number | null;
+  customer_message: string | null;
+  missing_info: readonly string[];
+  need_human_review: boolean;
+  escalation_reason: string | null;
+};
+
+/** The seed's program rules; `decided` holds the refund decisions a resolved answer may carry. */
+export function refundRules(decided: ReadonlySet<string>): ContractRule<RuleData>[] {
+  return [
     {
       name: 'order_no_matches_input',
       description: 'order_no 必须与输入订单号一致',
@@ -198,8 +214,7 @@ export const customerRefund = defineContract({
       description: 'resolved 时 refund_decision 是符合退款政策、部分符合或不符合',
       statuses: ['resolved'],
       check: (data) =>
-        DECISIONS_MADE.has(data.refund_decision) ||
-        `status resolved cannot carry refund_decision ${data.refund_decision}`,
+        decided.has(data.refund_decision) || `status resolved cannot carry refund_decision ${data.refund_decision}`,
     },
     {
       name: 'amount_only_when_resolved',
@@ -220,11 +235,20 @@ export const customerRefund = defineContract({
         data.need_human_review === (data.escalation_reason !== null) ||
         'need_human_review and escalation_reason disagree',
     },
-  ],
-});
+  ];
+}
 
 /** The data of the customer-refund contract. */
 export type CustomerRefund = InferContractData<typeof customerRefund>;
+
+/**
+ * An answer of either edition of the contract (the seed's, and the English one of
+ * customer-refund-en.ts): the same fields, but the enums hold each edition's own words.
+ */
+export type RefundAnswer = Omit<CustomerRefund, 'refund_decision' | 'actions'> & {
+  refund_decision: string;
+  actions: { owner: string; action: string; system: string }[];
+};
 
 /** The contract's definition (for compatibility checks against other versions). */
 export const customerRefundContract = customerRefund.definition;

@@ -1,18 +1,19 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, useMemo } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
-import { customerRefundContract } from '../../../contracts/customer-refund';
-import { CONTRACT_VERSIONS } from './contract-versions';
+import type { RefundEdition } from '../../../contracts/refund-editions';
+import { contractVersions } from './contract-versions';
 
 /** `checkContractCompatibility(v1.2, next)` for each variant: level, bump check, changes, whom they break. */
-export function CompatibilityTable(): ReactElement {
+export function CompatibilityTable({ edition }: { edition: RefundEdition }): ReactElement {
+  const versions = useMemo(() => contractVersions(edition), [edition]);
   return (
     <section className="panel" data-testid="compatibility">
-      <h3>Compatibility with v{customerRefundContract.version}</h3>
+      <h3>Compatibility with v{edition.contract.version}</h3>
       <ScrollTable
         label="Compatibility of contract versions"
         columns={['Version', 'Level', 'Bump ok', 'Breaking consumers', 'Changes']}
       >
-        {CONTRACT_VERSIONS.map(({ definition, report }) => (
+        {versions.map(({ definition, report }) => (
           <tr
             key={definition.version}
             data-testid="compatibility-row"

@@ -1,13 +1,15 @@
 import type { ReactElement } from 'react';
+import { REFUND_EDITION_IDS, REFUND_EDITIONS } from '../../../contracts/refund-editions';
 import { bindSettings } from '../../../controls/bind-settings';
 import { LabelledSelect, plainOptions } from '../../../controls/labelled-select';
 import { NumberField } from '../../../controls/number-field';
 import { RunForm, type SettingsControlsProps } from '../../../controls/run-form';
 import { CONTRACT_FORMATS, REFUND_SAMPLES, type RefundRunSettings } from './refund-run';
 
+const EDITION_OPTIONS = REFUND_EDITION_IDS.map((id) => ({ value: id, text: REFUND_EDITIONS[id].label }));
 const SAMPLE_OPTIONS = REFUND_SAMPLES.map((sample) => ({ value: sample.id, text: sample.label }));
 
-/** Sample (one per status, plus the invalid one), format, pacing, Start / Abort. */
+/** Contract edition (language), sample (one per status, plus the invalid one), format, pacing, Start / Abort. */
 export function ContractControls({
   settings,
   onChange,
@@ -20,6 +22,12 @@ export function ContractControls({
       startLabel="Start"
       {...run}
     >
+      <LabelledSelect
+        label="Contract language"
+        testId="contract-edition"
+        options={EDITION_OPTIONS}
+        {...bind('edition')}
+      />
       <LabelledSelect label="Sample answer" testId="contract-sample" options={SAMPLE_OPTIONS} {...bind('sample')} />
       <LabelledSelect
         label="Format"

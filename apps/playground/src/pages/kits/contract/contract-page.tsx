@@ -1,8 +1,8 @@
 import { useFinalData, useStreamStatus } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
 import { ErrorNote } from '../../../components/error-note';
-import { customerRefundContract } from '../../../contracts/customer-refund';
-import { REFUND_PRESET_IDS, REFUNDABLE_BALANCE, refundContractPresets } from '../../../presets/refund-contract';
+import { REFUND_EDITIONS } from '../../../contracts/refund-editions';
+import { REFUNDABLE_BALANCE, refundRequest } from '../../../presets/refund-contract';
 import { LiveValue } from '../live-value';
 import { CompatibilityTable } from './compatibility-table';
 import { ContractAttempts } from './contract-attempts';
@@ -28,15 +28,17 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
   const final = useFinalData(run.store);
   const events = useObservations(run.response);
   const running = isStreamingStatus(status);
-  const sample = run.settings?.sample ?? settings.sample;
-  const request = refundContractPresets.find((preset) => preset.id === REFUND_PRESET_IDS[sample])?.input;
+  // The running response's edition and sample, else the chosen ones.
+  const shown = run.settings ?? settings;
+  const edition = REFUND_EDITIONS[shown.edition];
+  const { contract } = edition;
   return (
     <div className="page kit-page">
       <h2>Output contract</h2>
       <p className="muted">
-        Contract <code>{customerRefundContract.name}</code> v{customerRefundContract.version}: every field required
-        (absence is <code>null</code> or <code>[]</code>), a <code>status</code> whose every value tells each consumer
-        what to do, and program rules checked as response validators (refundable balance {REFUNDABLE_BALANCE} 元).
+        Contract <code>{contract.name}</code> v{contract.version}: every field required (absence is <code>null</code> or{' '}
+        <code>[]</code>), a <code>status</code> whose every value tells each consumer what to do, and program rules
+        checked as response validators (refundable balance {REFUNDABLE_BALANCE} {edition.currency}).
       </p>
       <ContractControls
         settings={settings}
@@ -46,7 +48,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
         running={running}
       />
       <blockquote className="kit-request" data-testid="contract-request">
-        {request}
+        {refundRequest(shown.edition, shown.sample)}
       </blockquote>
       <div
         className="run-status"
@@ -63,7 +65,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
       </div>
       <div className="columns">
         <div className="stack">
-          <StatusSwitch store={run.store} />
+          <StatusSwitch store={run.store} edition={edition} />
           <section className="panel">
             <h3>Message to the customer</h3>
             <p>
@@ -76,7 +78,7 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
           </section>
         </div>
         <div className="stack">
-          <RoutedActions store={run.store} />
+          <RoutedActions store={run.store} contract={contract} />
           <ContractAttempts events={events} />
           <section className="panel">
             <h3>Final data</h3>
@@ -88,8 +90,8 @@ export function ContractPage({ params }: { params: URLSearchParams }): ReactElem
           </section>
         </div>
       </div>
-      <CompatibilityTable />
-      <SampleCheck />
+      <CompatibilityTable edition={edition} />
+      <SampleCheck edition={edition} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { createResponse, type FieldStore, type ModelResponse } from '@fieldstream/core';
 import { useResponse } from '@fieldstream/react';
-import type { CustomerRefund } from '../../../contracts/customer-refund';
+import type { RefundAnswer } from '../../../contracts/customer-refund';
+import { REFUND_EDITION_IDS, REFUND_EDITIONS, type RefundEditionId } from '../../../contracts/refund-editions';
 import {
   INVALID_SAMPLE_RETRY,
-  REFUND_PRESET_IDS,
   REFUNDABLE_BALANCE,
   type RefundSampleId,
-  refundContract,
-  refundContractPresets,
+  refundPresetId,
+  refundRequest,
 } from '../../../presets/refund-contract';
 import { type KitPacing, kitModel, kitScenarioId } from '../kit-model';
 
@@ -26,9 +26,14 @@ export const REFUND_SAMPLES: readonly { id: RefundSampleId; label: string }[] = 
   { id: 'invalid_date_promise', label: 'invalid: arrival-time promise + over balance (then a valid retry)' },
 ];
 
-export type RefundRunSettings = KitPacing & { sample: RefundSampleId; format: ContractFormat };
+export type RefundRunSettings = KitPacing & {
+  edition: RefundEditionId;
+  sample: RefundSampleId;
+  format: ContractFormat;
+};
 
 export const DEFAULT_REFUND_SETTINGS: RefundRunSettings = {
+  edition: 'en',
   sample: 'resolved',
   format: 'json',
   charsPerSecond: 500,
@@ -38,11 +43,13 @@ export const DEFAULT_REFUND_SETTINGS: RefundRunSettings = {
 /** The rule context every refund response is validated with. */
 export const REFUND_RULE_CONTEXT = { refundableBalance: REFUNDABLE_BALANCE };
 
-/** Settings from the route's query (`sample`, `format`, `rate`, `chunk`), read once. */
+/** Settings from the route's query (`edition`, `sample`, `format`, `rate`, `chunk`), read once. */
 export function refundSettingsFrom(params: URLSearchParams): RefundRunSettings {
+  const edition = REFUND_EDITION_IDS.find((option) => option === params.get('edition'));
   const sample = REFUND_SAMPLES.find((option) => option.id === params.get('sample'))?.id;
   const format = CONTRACT_FORMATS.find((option) => option === params.get('format'));
   return {
+    edition: edition ?? DEFAULT_REFUND_SETTINGS.edition,
     sample: sample ?? DEFAULT_REFUND_SETTINGS.sample,
     format: format ?? DEFAULT_REFUND_SETTINGS.format,
     charsPerSecond: numberParam(params.get('rate'), DEFAULT_REFUND_SETTINGS.charsPerSecond),
@@ -56,8 +63,8 @@ function numberParam(raw: string | null, fallback: number): number {
 }
 
 /** The preset the model answers with on an attempt: the invalid sample's retries get a valid answer. */
-export function refundPresetFor(sample: RefundSampleId, attempt: number): string {
-  return REFUND_PRESET_IDS[sample === 'invalid_date_promise' && attempt > 0 ? INVALID_SAMPLE_RETRY : sample];
+export function refundPresetFor({ edition, sample }: RefundRunSettings, attempt: number): string {
+  return refundPresetId(edition, sample === 'invalid_date_promise' && attempt > 0 ? INVALID_SAMPLE_RETRY : sample);
 }
 
 /**
@@ -68,34 +75,34 @@ export function createRefundResponse(
   signal: AbortSignal,
   settings: RefundRunSettings,
   scenario: string,
-): ModelResponse<CustomerRefund> {
-  const preset = refundContractPresets.find((candidate) => candidate.id === REFUND_PRESET_IDS[settings.sample]);
-  return createResponse<CustomerRefund>({
-    model: kitModel(scenario, settings, (attempt) => refundPresetFor(settings.sample, attempt)),
-    input: preset?.input ?? '',
-    instruct: refundContract.instructions(),
-    output: refundContract.output,
+): ModelResponse<RefundAnswer> {
+  const { contract } = REFUND_EDITIONS[settings.edition];
+  return createResponse<RefundAnswer>({
+    model: kitModel(scenario, settings, (attempt) => refundPresetFor(settings, attempt)),
+    input: refundRequest(settings.edition, settings.sample) ?? '',
+    instruct: contract.instructions(),
+    output: contract.output,
     format: settings.format,
-    validate: refundContract.validators(REFUND_RULE_CONTEXT),
+    validate: contract.validators(REFUND_RULE_CONTEXT),
     maxRetries: 2,
     signal,
   });
 }
 
 export type RefundRun = {
-  store: FieldStore<CustomerRefund>;
-  response: ModelResponse<CustomerRefund> | undefined;
+  store: FieldStore<RefundAnswer>;
+  response: ModelResponse<RefundAnswer> | undefined;
   scenario: string | undefined;
   settings: RefundRunSettings | undefined;
   start(settings: RefundRunSettings): void;
   abort(): void;
 };
 
-const extras = new WeakMap<ModelResponse<CustomerRefund>, { scenario: string; settings: RefundRunSettings }>();
+const extras = new WeakMap<ModelResponse<RefundAnswer>, { scenario: string; settings: RefundRunSettings }>();
 
 /** Starts and aborts refund responses through `useResponse`, as the live-form page does. */
 export function useRefundRun(): RefundRun {
-  const handle = useResponse<ModelResponse<CustomerRefund>, CustomerRefund, [RefundRunSettings]>((signal, settings) => {
+  const handle = useResponse<ModelResponse<RefundAnswer>, RefundAnswer, [RefundRunSettings]>((signal, settings) => {
     const scenario = kitScenarioId(`refund-${settings.sample}`);
     const response = createRefundResponse(signal, settings, scenario);
     extras.set(response, { scenario, settings });

@@ -1,13 +1,19 @@
 import type { FieldStore } from '@fieldstream/core';
+import type { Contract } from '@fieldstream/core/kits';
 import { useFinalData } from '@fieldstream/react';
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import type { CustomerRefund } from '../../../contracts/customer-refund';
-import { refundContract } from '../../../presets/refund-contract';
+import type { RefundAnswer } from '../../../contracts/customer-refund';
 import { REFUND_RULE_CONTEXT } from './refund-run';
 
 /** `contract.route(final)`: what each consumer does next, once the validated data has arrived. */
-export function RoutedActions({ store }: { store: FieldStore<CustomerRefund> }): ReactElement {
+export function RoutedActions({
+  store,
+  contract,
+}: {
+  store: FieldStore<RefundAnswer>;
+  contract: Contract<RefundAnswer>;
+}): ReactElement {
   const final = useFinalData(store);
   if (final === undefined) {
     return (
@@ -19,8 +25,8 @@ export function RoutedActions({ store }: { store: FieldStore<CustomerRefund> }):
       </section>
     );
   }
-  const route = refundContract.route(final);
-  const violations = refundContract.validate(final, REFUND_RULE_CONTEXT);
+  const route = contract.route(final);
+  const violations = contract.validate(final, REFUND_RULE_CONTEXT);
   return (
     <section className="panel" data-testid="routed-actions" data-status={route.status} data-kind={route.kind}>
       <h3>Routed actions</h3>

@@ -1,13 +1,11 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, useMemo } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
-import { customerRefundSamples } from '../../../contracts/customer-refund';
-import { refundContract } from '../../../presets/refund-contract';
+import type { RefundEdition } from '../../../contracts/refund-editions';
 import { REFUND_RULE_CONTEXT } from './refund-run';
 
-const report = refundContract.checkSamples(customerRefundSamples, REFUND_RULE_CONTEXT);
-
 /** The contract test: `contract.checkSamples` over the core's samples (one per status, plus invalid ones). */
-export function SampleCheck(): ReactElement {
+export function SampleCheck({ edition }: { edition: RefundEdition }): ReactElement {
+  const report = useMemo(() => edition.contract.checkSamples(edition.samples, REFUND_RULE_CONTEXT), [edition]);
   return (
     <section className="panel" data-testid="sample-check" data-ok={report.ok}>
       <h3>Contract test: the samples</h3>

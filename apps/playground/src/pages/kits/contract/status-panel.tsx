@@ -1,17 +1,17 @@
 import type { FieldStore } from '@fieldstream/core';
 import { FieldText, useInstantField, useInstantList } from '@fieldstream/react';
 import { type ReactElement, useState } from 'react';
-import type { CustomerRefund } from '../../../contracts/customer-refund';
-import { refundContract } from '../../../presets/refund-contract';
+import type { RefundAnswer } from '../../../contracts/customer-refund';
+import type { RefundEdition } from '../../../contracts/refund-editions';
 import { LiveValue } from '../live-value';
 
-type Store = FieldStore<CustomerRefund>;
+type Store = FieldStore<RefundAnswer>;
 
 /**
  * Switches on `status` as soon as that field completes — it is the contract's second key, so the
  * panel appears while the rest of the answer is still streaming. Each status gets its own panel.
  */
-export function StatusSwitch({ store }: { store: Store }): ReactElement {
+export function StatusSwitch({ store, edition }: { store: Store; edition: RefundEdition }): ReactElement {
   const status = useInstantField(store, 'status');
   if (!status.isComplete || typeof status.value !== 'string') {
     return (
@@ -21,10 +21,20 @@ export function StatusSwitch({ store }: { store: Store }): ReactElement {
     );
   }
   // A retry that rewrites the status mounts a fresh panel (its "appeared during" is the new attempt's).
-  return <StatusPanel key={`${status.attempt}:${status.value}`} store={store} status={status.value} />;
+  return (
+    <StatusPanel key={`${status.attempt}:${status.value}`} store={store} status={status.value} edition={edition} />
+  );
 }
 
-function StatusPanel({ store, status }: { store: Store; status: string }): ReactElement {
+function StatusPanel({
+  store,
+  status,
+  edition,
+}: {
+  store: Store;
+  status: string;
+  edition: RefundEdition;
+}): ReactElement {
   // What was going on when the panel first appeared: the response's status and whether the last
   // field had arrived. Read once, at mount, from the store (not from a render of the hooks).
   const [appeared] = useState(() => ({
@@ -32,7 +42,7 @@ function StatusPanel({ store, status }: { store: Store; status: string }): React
     messageComplete: store.getField('customer_message').isComplete,
   }));
   const stale = useInstantField(store, 'status').stale;
-  const entry = refundContract.definition.statuses[status];
+  const entry = edition.contract.definition.statuses[status];
   return (
     <section
       className={`panel status-panel kind-${entry?.kind ?? 'unknown'} status-${status}`}
@@ -49,12 +59,12 @@ function StatusPanel({ store, status }: { store: Store; status: string }): React
         <span className="muted">{entry === undefined ? 'not a status of this contract' : entry.meaning}</span>
         {stale ? <span className="badge status-retrying">stale: a retry is rewriting this answer</span> : null}
       </header>
-      {panelBody(store, status)}
+      {panelBody(store, status, edition)}
     </section>
   );
 }
 
-function panelBody(store: Store, status: string): ReactElement {
+function panelBody(store: Store, status: string, edition: RefundEdition): ReactElement {
   switch (status) {
     case 'resolved':
       return (
@@ -65,7 +75,7 @@ function panelBody(store: Store, status: string): ReactElement {
           </dd>
           <dt>Amount</dt>
           <dd>
-            <LiveValue store={store} path="refund_amount" testId="refund-amount" /> 元
+            <LiveValue store={store} path="refund_amount" testId="refund-amount" /> {edition.currency}
           </dd>
         </dl>
       );
@@ -96,7 +106,7 @@ function panelBody(store: Store, status: string): ReactElement {
         </div>
       );
     default:
-      return <p className="error">The answer's status is not part of contract {refundContract.version}.</p>;
+      return <p className="error">The answer's status is not part of contract {edition.contract.version}.</p>;
   }
 }
 
