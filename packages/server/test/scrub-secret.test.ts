@@ -263,6 +263,20 @@ describe('scrubSecret: the key in another representation', () => {
     expect(scrubSecret('_++?I\\/\\"\\\\f', 'VNodé\\?\\g?_++?I/"\\f4H\\+YUU')).toBe(REDACTED);
   });
 
+  // Found by the property below (seed -1547579747, path 37888:9:1:1:1:16:15:15), and in CI as
+  // `fw_/lmy `: the `\` before the piece took its first letter as the escape `\n` or `\f`.
+  it.each([
+    ['\\nuéy /\\\\\\"~', 'NUéy /"~', '\\[redacted]'],
+    ['\\fw_\\/lmy ', 'fw_/lmy ', '\\[redacted]'],
+    ['x\\bey=\\"ab\\"', 'bey="ab"', 'x\\[redacted]'],
+    ['x\\rey=\\"ab\\"', 'rey="ab"', 'x\\[redacted]'],
+    ['x\\tey=\\"ab\\"', 'tey="ab"', 'x\\[redacted]'],
+  ])('a `\\` just before an escaped piece takes none of it: %s', async (text, key, redacted) => {
+    expect(scrubSecret(text, key)).toBe(redacted);
+    for (let at = 0; at <= text.length; at++)
+      expect((await throughStream([text.slice(0, at), text.slice(at)], key)).text).toBe(redacted);
+  });
+
   it('leaves text that only looks encoded alone', () => {
     const text = 'a %zz %4 \\u12 \\q %2541 \\\\u0041 %C3%A9 done \\';
     expect(scrubSecret(text, LONG_KEY)).toBe(text);
