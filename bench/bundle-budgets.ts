@@ -100,9 +100,10 @@ const budgets: Budget[] = [
     // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile
     // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013; 35.5 KB for security issue
     // 45's clamped Retry-After: +93 B, 36 305 B; 35.6 KB once path.ts parses a place a
-    // patch writes to, `placeSegments`: +21 B, 36 371 B).
+    // patch writes to, `placeSegments`: +21 B, 36 371 B; 36.0 KB for useResponse's `resume` option,
+    // issue 49: the ticket kept, attached to after a reload and dropped at the end, +392 B, 36 828 B).
     target: 25 * KB,
-    ceiling: 35.6 * KB,
+    ceiling: 36.0 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(

@@ -29,38 +29,31 @@ export type ResumableAnswer = {
   resume: { onAnswer(ticket: AnswerTicket): void };
 };
 
-// A refused storage (disabled, full, a sandboxed frame) throws: the answer streams on without resuming.
-
-function storageOf(resume: ResumeAfterReload): TicketStorage | undefined {
+/**
+ * `use(storage)`, or `undefined` where there is none (on the server) or it refuses (disabled, full,
+ * a sandboxed frame: it throws). Then nothing is kept, and every mount starts a new answer.
+ */
+function inStorage<Result>(resume: ResumeAfterReload, use: (storage: TicketStorage) => Result): Result | undefined {
   try {
-    return resume.storage ?? globalThis.sessionStorage;
+    const storage = resume.storage ?? globalThis.sessionStorage;
+    return storage && use(storage);
   } catch {
     return undefined;
   }
 }
 
 /** The ticket kept under `resume.key`, if any (anything else stored there is ignored). */
-export function keptTicket(resume: ResumeAfterReload): AnswerTicket | undefined {
-  try {
-    const kept: unknown = JSON.parse(storageOf(resume)?.getItem(resume.key) ?? 'null');
-    const { id, token, abortable } = (kept ?? {}) as Partial<Record<keyof AnswerTicket, unknown>>;
-    if (typeof id !== 'string' || typeof token !== 'string') return undefined;
-    return { id, token, abortable: abortable === true };
-  } catch {
-    return undefined;
-  }
-}
+export const keptTicket = (resume: ResumeAfterReload): AnswerTicket | undefined =>
+  inStorage(resume, (storage) => {
+    const kept = JSON.parse(storage.getItem(resume.key) ?? 'null');
+    return typeof kept?.id === 'string' && typeof kept.token === 'string' ? (kept as AnswerTicket) : undefined;
+  });
 
-export function keepTicket(resume: ResumeAfterReload, ticket: AnswerTicket): void {
-  try {
-    storageOf(resume)?.setItem(resume.key, JSON.stringify(ticket));
-  } catch {}
-}
+export const keepTicket = (resume: ResumeAfterReload, ticket: AnswerTicket): void =>
+  inStorage(resume, (storage) => storage.setItem(resume.key, JSON.stringify(ticket)));
 
 /** Removes the kept ticket; with `id`, only when it is that answer's (a later answer's stays). */
-export function dropTicket(resume: ResumeAfterReload, id?: string): void {
-  if (id !== undefined && keptTicket(resume)?.id !== id) return;
-  try {
-    storageOf(resume)?.removeItem(resume.key);
-  } catch {}
-}
+export const dropTicket = (resume: ResumeAfterReload, id?: string): void =>
+  inStorage(resume, (storage) => {
+    if (id === undefined || keptTicket(resume)?.id === id) storage.removeItem(resume.key);
+  });

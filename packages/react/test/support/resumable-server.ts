@@ -33,7 +33,7 @@ export function resumableServer() {
     return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
   };
 
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     const method = init?.method ?? 'GET';
     const answerId = headers.get('fieldstream-answer');
