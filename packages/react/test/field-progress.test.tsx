@@ -1,8 +1,8 @@
-import { createFieldStore, defineOutput, type ResponseEvent } from '@fieldstream/core';
+import { createFieldStore, defineOutput } from '@fieldstream/core';
 import { FieldProgress } from '@fieldstream/react';
 import { act, render } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { createTestSource, open, partialText, streamText } from './support/fixtures';
+import { createTestSource, open, partialText, rejectField, streamText } from './support/fixtures';
 import { describeInModes } from './support/modes';
 
 const output = defineOutput({
@@ -73,18 +73,7 @@ describeInModes('<FieldProgress>', (mode) => {
       source.patches(0, [open('', 'object'), ...streamText('summary', 'too short')]);
     });
     expect(summary()?.dataset.phase).toBe('complete');
-    act(() => {
-      source.emit({
-        type: 'status',
-        attempt: 0,
-        status: 'retrying',
-        retryDelayMs: 0,
-        reason: 'field_rejected',
-        message: 'Too short',
-        path: 'summary',
-      } as ResponseEvent);
-      source.attempt(1, 'field_rejected');
-    });
+    act(() => rejectField(source, 'summary', 'Too short'));
     expect(summary()?.dataset.phase).toBe('rejected');
     expect(summary()?.title).toBe('Too short');
     expect(summary()?.querySelector('.fs-progress-phase')?.textContent).toBe('rejected');

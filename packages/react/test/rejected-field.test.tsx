@@ -1,11 +1,11 @@
 // Early validation (docs/decisions/0022-validate-while-streaming.md) through the hooks: a field
 // rejected as it closed reads `rejected` (the reason) in useInstantField until the retry rewrites
 // it, and useStreamStatus's retry record names its path.
-import { createFieldStore, type ResponseEvent } from '@fieldstream/core';
+import { createFieldStore } from '@fieldstream/core';
 import { useInstantField, useStreamStatus } from '@fieldstream/react';
 import { act, renderHook } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { createTestSource, open, streamText } from './support/fixtures';
+import { createTestSource, open, rejectField, streamText } from './support/fixtures';
 import { describeInModes } from './support/modes';
 
 describeInModes('a field rejected while it streams', (mode) => {
@@ -25,18 +25,7 @@ describeInModes('a field rejected while it streams', (mode) => {
     });
     expect(result.current.email).toMatchObject({ value: 'not-an-email', isComplete: true, rejected: undefined });
 
-    act(() => {
-      source.emit({
-        type: 'status',
-        attempt: 0,
-        status: 'retrying',
-        retryDelayMs: 0,
-        reason: 'field_rejected',
-        message: 'Invalid email address',
-        path: 'email',
-      } as ResponseEvent);
-      source.attempt(1, 'field_rejected');
-    });
+    act(() => rejectField(source, 'email', 'Invalid email address'));
     expect(result.current.email).toMatchObject({
       value: 'not-an-email',
       stale: true,
