@@ -154,7 +154,9 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
         if (local?.lost !== undefined) throw local.lost;
         const added = local?.added;
         // After a tail read that brought all there was, the next entries come from the next one too.
-        let entries = tailed ? [] : asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
+        let entries: StreamEntry[] = tailed
+          ? []
+          : asEntries(await command(['XRANGE', key, `(${seq}-0`, '+', 'COUNT', '256']));
         tailed = false;
         if (entries.length === 0 && local !== undefined) {
           // Written here: wait for this instance's next append (unless one landed, or the answer was lost, meanwhile).
