@@ -97,6 +97,28 @@ describeInModes('useResponse resume', (mode) => {
     expect(kept()).toBeNull();
   });
 
+  it('a mount attaching to an abortable answer never asks it to stop (StrictMode aborts its first attach)', async () => {
+    const server = resumableServer({ abortable: true });
+    const first = render(<Answer server={server} />, { wrapper: mode.wrapper });
+    await waitFor(() => expect(kept()).toMatchObject({ abortable: true }));
+    const ticket = kept();
+    act(() => {
+      server.send([...opening, ...closing]);
+      server.end();
+    });
+    await waitFor(() => expect(shown().dataset.status).toBe('done'));
+    first.unmount();
+    // As if the page had been reloaded before the end: the kept ticket is abortable.
+    sessionStorage.setItem(KEY, JSON.stringify(ticket));
+    const before = server.requests.length;
+
+    render(<Answer server={server} />, { wrapper: mode.wrapper });
+    await waitFor(() => expect(shown().dataset.status).toBe('done'));
+    expect(server.requests.slice(before).map((request) => request.method)).toEqual(
+      mode.strict ? ['GET', 'GET'] : ['GET'],
+    );
+  });
+
   it('keeps the ticket in the given storage, and touches no storage when rendered on the server', async () => {
     const server = resumableServer();
     const storage = new MemoryStorage();

@@ -8,7 +8,8 @@ type Answer = { id: string; token: string; messages: string[]; ended: boolean; r
 
 const END = 'event: end\ndata: {}\n\n';
 
-export function resumableServer() {
+/** `abortable`: the server takes an abort (`allowAbort`), as its `answer` events say; DELETE answers 204. */
+export function resumableServer({ abortable = false } = {}) {
   const requests: SeenRequest[] = [];
   const answers: Answer[] = [];
 
@@ -48,11 +49,12 @@ export function resumableServer() {
         readers: new Set(),
       };
       answers.push(answer);
-      return stream(answer, { id: answer.id, token: answer.token, abortable: false }, init?.signal);
+      return stream(answer, { id: answer.id, token: answer.token, abortable }, init?.signal);
     }
     const answer = answers.find((each) => each.id === answerId && each.token === token);
-    if (method !== 'GET' || answer === undefined) return new Response('{}', { status: 404 });
-    return stream(answer, { id: answer.id, abortable: false }, init?.signal);
+    if (answer === undefined) return new Response('{}', { status: 404 });
+    if (method === 'DELETE') return new Response(null, { status: abortable ? 204 : 405 });
+    return stream(answer, { id: answer.id, abortable }, init?.signal);
   }) as typeof globalThis.fetch;
 
   /** The answer started last. */
