@@ -81,9 +81,10 @@ const budgets: Budget[] = [
     // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B; 19.8 KB for issue 45's
     // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B;
     // 19.9 KB once the reader rejects a patch at a malformed path, +96 B, 20 350 B; 20.0 KB once
-    // `errorMessage` never throws, whatever a user's callback threw, +46 B, 20 396 B).
+    // `errorMessage` never throws, whatever a user's callback threw, +46 B, 20 396 B; 20.1 KB once
+    // the hooks hold a `retrying` until a render has read it, issue 46, +110 B, 20 506 B).
     target: 15 * KB,
-    ceiling: 20.0 * KB,
+    ceiling: 20.1 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -101,9 +102,10 @@ const budgets: Budget[] = [
     // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013; 35.5 KB for security issue
     // 45's clamped Retry-After: +93 B, 36 305 B; 35.6 KB once path.ts parses a place a
     // patch writes to, `placeSegments`: +21 B, 36 371 B; 36.0 KB for useResponse's `resume` option,
-    // issue 49: the ticket kept, attached to after a reload and dropped at the end, +392 B, 36 828 B).
+    // issue 49: the ticket kept, attached to after a reload and dropped at the end, +392 B, 36 828 B;
+    // 36.1 KB once the hooks hold a `retrying` until a render has read it, issue 46, +111 B, 36 939 B).
     target: 25 * KB,
-    ceiling: 36.0 * KB,
+    ceiling: 36.1 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(
