@@ -76,7 +76,8 @@ export type { FieldPhase, FieldReconciliation, FieldState } from './store/field-
 export { fieldPhase, fieldSelector, isProvisional } from './store/field-state';
 export type { FieldStore, FieldStoreOptions, SubscribeOptions } from './store/field-store';
 export { createFieldStore } from './store/field-store';
-export type { FieldRecord, FieldStoreState } from './store/field-store-state';
+export type { FieldRecord } from './store/field-record';
+export type { FieldStoreState } from './store/field-store-state';
 export { isTerminalStatus } from './store/field-store-state';
 export type { ListItem, ListSelectorOptions } from './store/list-selector';
 export type { Streamed } from './store/streamed';

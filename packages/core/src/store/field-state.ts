@@ -3,7 +3,8 @@ import { appendSegment, formatPath, type PathSegment, parsePath } from '../patch
 import type { CompletionSource } from '../patch/streaming-data';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { MAX_SPAN_PATH } from './closed-spans';
-import type { FieldRecord, FieldStoreState } from './field-store-state';
+import type { FieldRecord } from './field-record';
+import type { FieldStoreState } from './field-store-state';
 import { coveredRecords, dataTree, streamedTree } from './snapshot';
 import type { Streamed } from './streamed';
 import { toolField } from './tool-calls-state';

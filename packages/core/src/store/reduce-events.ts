@@ -6,13 +6,8 @@ import type { FormatName } from '../schema/select-format';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { retryExtrasOf } from './check-store-input';
 import { closedSpans } from './closed-spans';
-import {
-  type FieldRecord,
-  type FieldStoreState,
-  fieldRecord,
-  isTerminalStatus,
-  type RetryState,
-} from './field-store-state';
+import { type FieldRecord, fieldRecord } from './field-record';
+import { type FieldStoreState, isTerminalStatus, type RetryState } from './field-store-state';
 import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';

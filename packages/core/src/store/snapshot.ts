@@ -1,6 +1,7 @@
 import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
-import type { FieldRecord, FieldStoreState, ReconnectState, RetryState } from './field-store-state';
+import type { FieldRecord } from './field-record';
+import type { FieldStoreState, ReconnectState, RetryState } from './field-store-state';
 import { PathMap } from './path-map';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 import { materialise, type Tree } from './tree-node';

@@ -2,8 +2,8 @@ import { applyPatch, readOwn } from '../patch/apply-patch';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { JsonValue } from '../tools/tool-calls';
+import { type FieldRecord, fieldRecord } from './field-record';
 import type { FieldState } from './field-state';
-import { type FieldRecord, fieldRecord } from './field-store-state';
 import { PathMap } from './path-map';
 
 /** One tool call as a store shows it while it streams (docs/patch-contract.md §5, `$tools`). */
