@@ -48,41 +48,19 @@ const budgets: Budget[] = [
     name: 'createResponse + openAIChat + createFieldStore, json',
     source: ENTRIES.responseJson,
     target: 18 * KB,
-    // Missed (decision 0013): a regression guard ~0.5 KB above today's size (fully minified, as an
-    // app ships it), so a real growth fails while byte-level drift does not. Lowered as it shrinks.
-    // Raised 31.5 → 33.0 KB for two features whose code loads on demand, leaving their eager glue
-    // (decisions 0022, 0023): early field validation (+0.7 KB: the attempt's own model signal, chunks
-    // held until the checks load, the store's rejected field) and tool calls (+0.9 KB: the store's
-    // `$tools` channel and the attempt's tool-call branch). Lowered to 32.7 KB by issue 29 (32.2 KB,
-    // measured as an app's entry is built), raised to 33.3 KB when issue 29's two CPU changes merged
-    // (32.95 KB: the JSON parser's proven final +0.3 KB, the store's deferred chunks +0.4 KB). Lowered
-    // to 33.2 KB by issue 29's byte hunt (32.9 KB: one implementation per job, nothing removed).
-    // Raised to 34.1 KB when the store began writing containers it receives whole once (33.8 KB,
-    // +0.86 KB: issue 29's target 2 met, decision 0027). Held at 34.1 KB when the measurement began
-    // bundling zustand, as issue 29 measured (+89 B, 34 897 B; decision 0013). Raised to 34.2 KB by
-    // security issue 45: every delay a server asks for is clamped, and Retry-After read to its grammar
-    // (35 005 B, +108 B); 34.3 KB when `maxMessageLength` is checked at every line (35 052 B, +47 B);
-    // 34.4 KB when whatever a user's callback throws is contained: `errorMessage` never throws, the
-    // checks' start has a rejection handler (35 142 B, +68 B).
+    // Missed (decision 0013): a regression guard just above today's size (fully minified, as an app
+    // ships it), so a real growth fails while byte-level drift does not; each raise names its feature
+    // in decision 0013's ceiling history, and the ceiling comes down as the bundle shrinks.
     ceiling: 34.4 * KB,
     yaml: 'never',
   },
   {
     name: 'fromPatchStream + createFieldStore + useInstantField, useFinalData, useStreamStatus',
     source: ENTRIES.patchStreamPage,
-    // Issue 29: the AI SDK's experimental_useObject does this job in 15.7 KB measured the same way.
-    // Missed: 18.1 KB (18.6 KB before issue 29) with resumable reading, typed errors over the wire,
-    // input checks and tool calls, which cost ~3.2 KB of it (decision 0013); a regression guard
-    // ~0.3 KB above it meanwhile (18.1 KB since the store defers its chunks until read, decision 0026;
-    // 18.0 KB after issue 29's byte hunt, decision 0013's 2026-12-03 table; 18.2 KB once the hooks
-    // let the store apply a response's chunks once per frame, decision 0026's fourth section; 19.1 KB
-    // once the store writes containers it receives whole once, +0.86 KB for target 2, decision 0027;
-    // 19.5 KB once zustand is bundled, as the issue measured this row: +88 B, 19 948 B, decision 0013;
-    // 19.6 KB for security issue 45's clamped Retry-After, 20 069 B, +121 B; 19.8 KB for issue 45's
-    // resumable-answer fixes, 20 221 B, and `maxMessageLength` checked at every line, +33 B, 20 254 B;
-    // 19.9 KB once the reader rejects a patch at a malformed path, +96 B, 20 350 B; 20.0 KB once
-    // `errorMessage` never throws, whatever a user's callback threw, +46 B, 20 396 B; 20.1 KB once
-    // the hooks hold a `retrying` until a render has read it, issue 46, +110 B, 20 506 B).
+    // Issue 29's target: the job the AI SDK's experimental_useObject does (the peer's row below).
+    // Missed with resumable reading, typed errors over the wire, input checks and tool calls
+    // (decision 0013): a regression guard just above today's size; its raises are in decision 0013's
+    // ceiling history.
     target: 15 * KB,
     ceiling: 20.1 * KB,
     yaml: 'never',
@@ -91,19 +69,14 @@ const budgets: Budget[] = [
   {
     name: "the peer for that job: the AI SDK's experimental_useObject (@ai-sdk/react, zod external)",
     source: ENTRIES.aiSdkUseObject,
-    // Measured for comparison only, in the same build as the row above (issue 29: 15.7 KB).
+    // Measured for comparison only, in the same build as the row above.
     yaml: 'never',
   },
   {
     name: 'the same job all in the page: the response entry + the three hooks and useResponse',
     source: ENTRIES.responsePage,
-    // Issue 29's all-in-page target. Missed (34.0 KB after the byte hunt, decision 0013; 35.0 KB
-    // with containers written whole, decision 0027): a regression guard ~0.3 KB above it meanwhile
-    // (35.4 KB once zustand is bundled: +106 B, 36 212 B, decision 0013; 35.5 KB for security issue
-    // 45's clamped Retry-After: +93 B, 36 305 B; 35.6 KB once path.ts parses a place a
-    // patch writes to, `placeSegments`: +21 B, 36 371 B; 36.0 KB for useResponse's `resume` option,
-    // issue 49: the ticket kept, attached to after a reload and dropped at the end, +392 B, 36 828 B;
-    // 36.1 KB once the hooks hold a `retrying` until a render has read it, issue 46, +111 B, 36 939 B).
+    // Issue 29's all-in-page target. Missed (decision 0013): a regression guard just above today's
+    // size; its raises are in decision 0013's ceiling history.
     target: 25 * KB,
     ceiling: 36.1 * KB,
     yaml: 'never',
