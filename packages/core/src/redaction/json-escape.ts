@@ -8,7 +8,7 @@ const LETTER_U = 117;
  * Reads a JSON string escape: `\u002f` (hex digits of either case; also `\U002F`, as a text
  * upper-cased with the key writes it), `\/`, `\"` or `\\`. Not `\b`, `\f`, `\n`, `\r` or `\t`: they
  * stand for control characters no key holds, and read as escapes they would take the first letter
- * of a piece written just after a `\` (`\` + `nuéy /\"~`, a line break and 7 characters); read as
+ * of a piece written just after a stray `\`, leaving too little of the piece to match; read as
  * written, the letter starts the piece.
  */
 export const readJsonEscape: EscapeReader = (units, start) => {
