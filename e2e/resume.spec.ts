@@ -109,7 +109,11 @@ test('useResponse keeps the ticket: a reload mid-answer sends one POST, then a G
   await expect(page.getByTestId('resume-live-form')).toContainText(TICKET_ANSWER.title.slice(0, 10));
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'streaming');
   const ticket = await keptTicket(page);
-  expect(ticket).toEqual({ id: expect.any(String), token: expect.any(String), abortable: true });
+  expect(ticket).toEqual({
+    id: expect.stringMatching(/^[\w-]{22}$/),
+    token: expect.stringMatching(/^[\w-]{22}$/),
+    abortable: true,
+  });
 
   await page.reload();
   await expect(page.getByTestId('resume-attached')).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPatchStream } from '../../src/patch-stream/from-patch-stream';
 import { isLaterId } from '../../src/patch-stream/resume-options';
+import type { ResponseEvent } from '../../src/response/response-events';
 import { createFieldStore } from '../../src/store/field-store';
 
 // The reader enforces the resumable protocol itself (issue 45): whatever a server (or a custom
@@ -32,6 +33,27 @@ function server(replies: ((request: Request) => string)[]) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/**
+ * Starts `response`, waits until `count` of its events pass `pick` (what `pick` returns is kept),
+ * then aborts it: the response ends as aborted. Returns what was kept.
+ */
+async function abortAfter<T>(
+  response: ReturnType<typeof fromPatchStream>,
+  count: number,
+  pick: (event: ResponseEvent) => T | undefined,
+): Promise<T[]> {
+  const kept: T[] = [];
+  response.subscribe((event) => {
+    const value = pick(event);
+    if (value !== undefined) kept.push(value);
+  });
+  response.start();
+  while (kept.length < count) await new Promise((resolve) => setTimeout(resolve, 1));
+  response.abort('stop');
+  await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+  return kept;
+}
 
 describe('fromPatchStream holds the resumable protocol against the server', () => {
   it('a server that replays from the start on every reconnect: each message is applied once', async () => {
@@ -112,24 +134,24 @@ describe("fromPatchStream: a server's Retry-After is clamped", () => {
     ['Fri, 01 Jan 2100 00:00:00 GMT', 60_000],
     ['2', 2_000],
     ['0', 500], // the second reconnection's own backoff
-  ])('Retry-After: %s waits %i ms (the backoff at least, a minute at most)', async (retryAfter, waited) => {
-    const requests: Request[] = [];
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push(new Request(input, init));
-      if (requests.length > 1) return new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } });
-      return new Response(answer({ id: 'a1', token: 't1' }) + first, {
-        headers: { 'content-type': 'text/event-stream' },
-      });
-    }) as typeof globalThis.fetch;
-    const response = fromPatchStream({ url: 'http://x/a', fetch });
-    const delays: number[] = [];
-    response.subscribe((e) => e.type === 'connection' && e.state === 'reconnecting' && delays.push(e.delayMs));
-    response.start();
-    while (delays.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    response.abort('enough');
-    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
-    expect(delays).toEqual([250, waited]); // the drop, then the 503's ask
-  });
+  ])(
+    'Retry-After: %s sets the reconnection delay to %i ms (the backoff at least, a minute at most)',
+    async (retryAfter, waited) => {
+      const requests: Request[] = [];
+      const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push(new Request(input, init));
+        if (requests.length > 1) return new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } });
+        return new Response(answer({ id: 'a1', token: 't1' }) + first, {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      }) as typeof globalThis.fetch;
+      const response = fromPatchStream({ url: 'http://x/a', fetch });
+      const delays = await abortAfter(response, 2, (e) =>
+        e.type === 'connection' && e.state === 'reconnecting' ? e.delayMs : undefined,
+      );
+      expect(delays).toEqual([250, waited]); // the drop, then the 503's ask
+    },
+  );
 });
 
 describe('fromPatchStream: abort reaches the server however the stream was opened', () => {
@@ -140,12 +162,7 @@ describe('fromPatchStream: abort reaches the server however the stream was opene
     ]);
     const delayMs = (retry: number) => (retry === 1 ? 0 : 60_000);
     const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs } });
-    const reconnects: number[] = [];
-    response.subscribe((e) => e.type === 'connection' && e.state === 'reconnecting' && reconnects.push(e.retry));
-    response.start();
-    while (reconnects.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
-    response.abort('stop');
-    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    await abortAfter(response, 2, (e) => (e.type === 'connection' && e.state === 'reconnecting' ? e : undefined));
     const abort = requests.find((r) => r.method === 'DELETE');
     expect([abort?.headers.get('fieldstream-answer'), abort?.headers.get('fieldstream-answer-token')]).toEqual([
       'a1',
@@ -156,24 +173,14 @@ describe('fromPatchStream: abort reaches the server however the stream was opene
   it('after a reload, attached by ticket', async () => {
     const { fetch, requests } = server([() => answer({ id: 'a1', abortable: true }) + first]);
     const response = fromPatchStream({ url: 'http://x/a', fetch, answer: { id: 'a1', token: 't1' } });
-    const patches: unknown[] = [];
-    response.subscribe((e) => e.type === 'patch' && patches.push(e));
-    response.start();
-    while (patches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    response.abort('stop');
-    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    await abortAfter(response, 1, (e) => (e.type === 'patch' ? e : undefined));
     expect(requests.map((r) => r.method)).toEqual(['GET', 'DELETE']);
   });
 
   it('never when the server did not say it takes an abort', async () => {
     const { fetch, requests } = server([() => answer({ id: 'a1', token: 't1' }) + first]);
     const response = fromPatchStream({ url: 'http://x/a', fetch, resume: { delayMs: () => 60_000 } });
-    const seen: unknown[] = [];
-    response.subscribe((e) => e.type === 'connection' && seen.push(e));
-    response.start();
-    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    response.abort('stop');
-    await expect(response.getData()).rejects.toMatchObject({ name: 'AbortError' });
+    await abortAfter(response, 1, (e) => (e.type === 'connection' ? e : undefined));
     expect(requests.map((r) => r.method)).toEqual(['GET']);
   });
 });

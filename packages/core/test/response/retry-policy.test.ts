@@ -197,7 +197,7 @@ describe('a response backs off between attempts (fake timers)', () => {
 
   // Security issue 45, case 6: past 2^31 − 1 ms a timer fires at once, so an unclamped ask retried at once.
   it.each(['99999999', '4294967', 'Fri, 01 Jan 2100 00:00:00 GMT'])(
-    'Retry-After: %s waits exactly 60 000 ms, even when maxDelayMs allows more',
+    'Retry-After: %s sets the retry delay to exactly 60 000 ms, even when maxDelayMs allows more',
     async (retryAfter) => {
       const model = failingModel([http(503, retryAfter)]);
       const retry = { jitter: 0, maxDelayMs: 1e10 };
