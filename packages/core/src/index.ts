@@ -80,7 +80,7 @@ export type { FieldRecord } from './store/field-record';
 export type { FieldStoreState } from './store/field-store-state';
 export { isTerminalStatus } from './store/field-store-state';
 export type { ListItem, ListSelectorOptions } from './store/list-selector';
-export type { Streamed } from './store/streamed';
+export type { Streamed } from './schema/streamed';
 export { listSelector } from './store/list-selector';
 export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';

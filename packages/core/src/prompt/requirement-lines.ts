@@ -37,14 +37,6 @@ export function fieldRequirementLine(output: OutputDefinition, path: string, lev
   return line(path, node, rules);
 }
 
-/**
- * Whether a field may be answered with null: the schema's own word when it has one (unless the
- * `ensure` option asks for `not_null`), else the tuple DSL's rule (only `not_null` forbids it).
- */
-export function acceptsNull(node: OutputNode, level: EnsureLevel | undefined): boolean {
-  return level !== 'not_null' && (node.constraints?.nullable ?? true);
-}
-
 /** `one of: "low", "high"` (null is the null rule's to say), or `must be "x"` for a single value. */
 export function oneOf(values: readonly unknown[]): string {
   const listed = values.filter((value) => value !== null).map((value) => JSON.stringify(value));

@@ -9,12 +9,12 @@ import { pushEach } from '../patch/push-each';
 import type { StreamingData } from '../patch/streaming-data';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
 import type { FormatName } from '../schema/select-format';
-import type { ToolCallStream } from '../tools/tool-call-stream';
 import { abortable, onAbort } from '../transport/abort';
 import type { LogEvent } from './event-log';
 import type { FieldChecks } from './field-checks';
 import { NativeReasoning } from './native-reasoning';
 import { isRetryableRequestError } from './retry-policy';
+import type { ToolCallStream } from './tool-call-stream';
 import type { FieldRejection } from './validation/field-validator';
 
 export type AttemptStreamOptions = {
@@ -193,10 +193,10 @@ async function streamAnswer(options: AttemptStreamOptions, watch: AbortWatch): P
         judgeFields(patches);
         if (rejected !== undefined) return stopped();
       } else if (event.type === 'tool_call' || event.type === 'tool_call_end') {
-        // Tool calls (and the output tool's arguments, which are the answer): tools/tool-call-stream.ts.
+        // Tool calls (and the output tool's arguments, which are the answer): response/tool-call-stream.ts.
         // Loaded with the first tool call (decision 0013): a response without any never bundles it.
         if (tools === undefined) {
-          const stream = await import('../tools/tool-call-stream');
+          const stream = await import('./tool-call-stream');
           tools = new stream.ToolCallStream(outputTool, options.maxDepth);
         }
         if (watch.aborted) return { kind: 'aborted' };

@@ -1,5 +1,5 @@
-import { toolCallsOf } from '../tools/tool-calls-of';
 import { deriveMeta } from './response-meta';
+import { toolCallsOf } from './tool-calls-of';
 
 /**
  * What a settled response derives from its log when asked (`getToolCalls()`, `getMeta()`).

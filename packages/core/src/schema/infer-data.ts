@@ -1,6 +1,6 @@
-import type { Streamed } from '../store/streamed';
 import type { Literal, OutputNode, TypeName } from './schema-types';
 import type { StandardTypedV1 } from './standard-schema';
+import type { Streamed } from './streamed';
 
 type ScalarOf<T> = T extends 'string'
   ? string

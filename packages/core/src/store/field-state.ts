@@ -1,12 +1,12 @@
 import { deepEqual } from '../patch/deep-equal';
 import { appendSegment, formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
+import type { Streamed } from '../schema/streamed';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { MAX_SPAN_PATH } from './closed-spans';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState } from './field-store-state';
 import { coveredRecords, dataTree, streamedTree } from './snapshot';
-import type { Streamed } from './streamed';
 import { toolField } from './tool-calls-state';
 import { materialise, readTree } from './tree-node';
 

@@ -3,7 +3,7 @@ import { type AnthropicMessagesOptions, anthropicMessages } from '../providers/a
 import type { Model } from '../providers/model';
 import { type OpenAIChatOptions, openAIChat } from '../providers/openai-chat';
 import { type OpenAIResponsesOptions, openAIResponses } from '../providers/openai-responses';
-import { type ScriptedModelOptions, scriptedModel } from '../providers/scripted-model';
+import { type ScriptedModelOptions, scriptedModel } from '../testing/scripted-model';
 
 /** HTTP provider options without the parts that cannot cross to a Worker (the worker uses its own `fetch`). */
 type Plain<Options> = Omit<Options, 'fetch' | 'retry'> & {

@@ -106,7 +106,7 @@ export async function loadApi(root: string): Promise<Api> {
     ...(await load('providers/anthropic-messages')),
     ...(await load('providers/agently-instant')),
     ...(await load('providers/text-stream')),
-    ...(await load('providers/scripted-model')),
+    ...(await load('testing/scripted-model')),
     ...(await load('reasoning/reasoning-splitter')),
     ...(await load('testing/sse-fixtures')),
     ...(await load('kits/contract/define-contract')),

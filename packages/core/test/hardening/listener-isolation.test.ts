@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { StreamingData } from '../../src/patch/streaming-data';
-import { scriptedModel } from '../../src/providers/scripted-model';
 import { createResponse } from '../../src/response/create-response';
 import { createFieldStore } from '../../src/store/field-store';
+import { scriptedModel } from '../../src/testing/scripted-model';
 import { thrownValues } from '../support/unreadable-values';
 
 // A listener that throws is reported with console.error: it never stops the other listeners,

@@ -4,7 +4,7 @@ import { createStreamParser, type ModelEvent, type StreamingData } from '@fields
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { derivedPathFields } from '../../src/patch/derived-path-fields';
-import { ToolCallStream } from '../../src/tools/tool-call-stream';
+import { ToolCallStream } from '../../src/response/tool-call-stream';
 import { jsonValues } from '../support/json-values';
 
 const key = fc.oneof(

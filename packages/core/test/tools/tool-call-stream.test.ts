@@ -8,7 +8,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ModelEvent } from '../../src/providers/model';
-import { TOOL_CALL_LIMITS, ToolCallStream } from '../../src/tools/tool-call-stream';
+import { TOOL_CALL_LIMITS, ToolCallStream } from '../../src/response/tool-call-stream';
 import { mergeDeltas } from '../support/events';
 
 /** Splits `text` at the given cut points (sorted, deduplicated, inside the text). */

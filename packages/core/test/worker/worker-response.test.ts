@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedModel } from '../../src/providers/scripted-model';
 import { createResponse } from '../../src/response/create-response';
 import type { ResponseEvent } from '../../src/response/response-events';
 import { defineOutput } from '../../src/schema/define-output';
 import { createFieldStore } from '../../src/store/field-store';
+import { scriptedModel } from '../../src/testing/scripted-model';
 import { createWorkerResponse } from '../../src/worker';
 import type { WorkerScope, WorkerStart } from '../../src/worker/protocol';
 import { serveWorkerResponses } from '../../src/worker/worker-host';

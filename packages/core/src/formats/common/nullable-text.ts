@@ -1,5 +1,5 @@
 import { appendSegment } from '../../patch/path';
-import { acceptsNull } from '../../prompt/requirement-lines';
+import { acceptsNull } from '../../schema/accepts-null';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { OutputNode } from '../../schema/schema-types';
 import { isStringField } from '../../schema/select-format';

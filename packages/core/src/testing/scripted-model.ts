@@ -1,10 +1,10 @@
 import { ProviderError, TransportError } from '../errors/errors';
-import { seededRandom } from '../testing/seeded-random';
+import { checkScriptedModelOptions } from '../providers/check-provider-options';
+import type { Model, ModelEvent, ModelRequest } from '../providers/model';
+import { type ChunkSize, chunksOf } from '../providers/scripted-chunks';
+import { type ScriptedToolCall, toolCallEvents } from '../providers/scripted-tool-calls';
 import { onAbort, sleep, toAbortError } from '../transport/abort';
-import { checkScriptedModelOptions } from './check-provider-options';
-import type { Model, ModelEvent, ModelRequest } from './model';
-import { type ChunkSize, chunksOf } from './scripted-chunks';
-import { type ScriptedToolCall, toolCallEvents } from './scripted-tool-calls';
+import { seededRandom } from './seeded-random';
 
 /** Text per attempt: `texts[attempt]` (the last one repeats), or a function of the request. */
 export type ScriptedText = readonly string[] | ((request: ModelRequest) => string);

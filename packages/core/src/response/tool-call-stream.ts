@@ -4,7 +4,7 @@ import { resolveFormat } from '../formats/resolve-format';
 import { pushEach } from '../patch/push-each';
 import type { CompletionSource, StreamingData } from '../patch/streaming-data';
 import type { ModelEvent } from '../providers/model';
-import { TOOLS_PATH, toolCallPath } from './tool-calls';
+import { TOOLS_PATH, toolCallPath } from '../tools/tool-calls';
 
 /** At most this many calls per attempt, and this many characters of one call's id, name and arguments. */
 export const TOOL_CALL_LIMITS = Object.freeze({ calls: 64, idChars: 256, nameChars: 256, argumentChars: 1_000_000 });

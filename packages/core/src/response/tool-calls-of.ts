@@ -1,5 +1,5 @@
-import type { ResponseEvent } from '../response/response-events';
-import type { JsonValue, ToolCall } from './tool-calls';
+import type { JsonValue, ToolCall } from '../tools/tool-calls';
+import type { ResponseEvent } from './response-events';
 
 const CALL_PATH = /^\$tools\[(0|[1-9][0-9]*)\]$/;
 
@@ -25,7 +25,7 @@ export function toolCallsOf(events: readonly ResponseEvent[]): ToolCall[] {
         index: Number(match[1]),
         id: typeof value.id === 'string' ? value.id : '',
         name: typeof value.name === 'string' ? value.name : '',
-        // The call's `done` (tools/tool-call-stream.ts) always holds its parsed arguments, `{}` for none.
+        // The call's `done` (`tool-call-stream.ts`) always holds its parsed arguments, `{}` for none.
         arguments: value.arguments as JsonValue,
       }),
     );
