@@ -7,8 +7,8 @@ import {
   invalid,
 } from '../errors/check-argument';
 import { TransportError } from '../errors/errors';
-import { retryWaitMs } from '../transport/retry-after';
-import { isTransientFailure } from '../transport/retry-policy';
+import { MAX_RETRY_AFTER_MS } from '../transport/retry-after';
+import { type Backoff, backoffDelayMs, fixedBackoff, isTransientFailure } from '../transport/retry-policy';
 
 /**
  * A resumable answer's name and the capability to read it, as the server issued them with the
@@ -112,11 +112,26 @@ export function canReconnect(error: unknown): error is TransportError {
 }
 
 /**
+ * The reconnection schedule when `resume.delayMs` is not given: 250 · 2^(n−1) ms up to 8 s, no
+ * jitter. The answer runs on at the server without a reader, so a reader that dropped comes back
+ * soon; the waits are the ones docs/guides/server.md promises and the `connection` event reports.
+ * A server's `Retry-After` is obeyed up to a minute, past the 8 s: it knows its own load.
+ */
+const RECONNECT_BACKOFF: Backoff = {
+  baseDelayMs: 250,
+  factor: 2,
+  maxDelayMs: 8000,
+  jitter: 0,
+  maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+};
+
+/**
  * The wait before reconnection `retry`: the configured backoff, or the server's `Retry-After` when
- * longer, up to a minute (`retryWaitMs`: a server never makes it shorter, nor a timer overflow).
+ * longer, up to a minute (`backoffDelayMs`: a server never makes it shorter, nor a timer overflow).
  */
 export function reconnectDelay(resume: ResumeOptions, retry: number, error: TransportError): number {
-  return retryWaitMs(resume.delayMs?.(retry) ?? Math.min(8000, 250 * 2 ** (retry - 1)), error.retryAfter);
+  const backoff = resume.delayMs ? fixedBackoff(resume.delayMs(retry)) : RECONNECT_BACKOFF;
+  return backoffDelayMs(backoff, retry, error.retryAfter);
 }
 
 /** The headers that name an answer to the server (attach, resume, abort). */

@@ -1,8 +1,7 @@
 import { checkObject, invalid } from '../errors/check-argument';
 import { type FieldstreamError, ProviderError, TransportError } from '../errors/errors';
 import { sleep } from '../transport/abort';
-import { retryWaitMs } from '../transport/retry-after';
-import { isTransientFailure } from '../transport/retry-policy';
+import { backoffDelayMs, isTransientFailure } from '../transport/retry-policy';
 
 /**
  * How a response waits before it sends a request again after a transport failure (a dropped
@@ -36,6 +35,10 @@ export type RetryPolicy = {
 
 export type ResolvedRetryPolicy = Required<RetryPolicy>;
 
+// A response retries on its own, for every user of a provider at once: the backoff grows and is
+// jittered so that a provider's outage is not met by retries in step, and `maxDelayMs` also caps
+// what a server asks, because a UI is waiting (fetchEventStream's and fromPatchStream's waits,
+// transport/retry-policy.ts and patch-stream/resume-options.ts, let a server ask up to a minute).
 export const DEFAULT_RETRY_POLICY: ResolvedRetryPolicy = Object.freeze({
   baseDelayMs: 500,
   factor: 2,
@@ -74,7 +77,7 @@ export function isRetryableRequestError(error: FieldstreamError): boolean {
  * Milliseconds to wait before retry number `retry` (1 for the first) after `error`: the backoff
  * `baseDelayMs × factor^(retry − 1)` capped at `maxDelayMs`, minus up to `jitter` of it at random,
  * raised to the error's `Retry-After` (capped at `maxDelayMs` too, and at 60 s), in whole
- * milliseconds a timer keeps.
+ * milliseconds a timer keeps (`backoffDelayMs`, transport/retry-policy.ts).
  */
 export function retryDelayMs(
   policy: ResolvedRetryPolicy,
@@ -83,10 +86,10 @@ export function retryDelayMs(
   now: number = Date.now(),
   random: () => number = Math.random,
 ): number {
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * policy.factor ** (retry - 1));
-  const jittered = backoff * (1 - policy.jitter * random());
-  const asked = policy.respectRetryAfter && error instanceof TransportError ? error.retryAfter : undefined;
-  return Math.round(Math.min(policy.maxDelayMs, retryWaitMs(jittered, asked, now)));
+  const { baseDelayMs, factor, maxDelayMs, jitter, respectRetryAfter } = policy;
+  const backoff = { baseDelayMs, factor, maxDelayMs, jitter, maxRetryAfterMs: respectRetryAfter ? maxDelayMs : 0 };
+  const retryAfter = error instanceof TransportError ? error.retryAfter : undefined;
+  return backoffDelayMs(backoff, retry, retryAfter, now, random);
 }
 
 /** Waits `ms` (a plain timer, so fake timers drive it); false when `signal` aborts first. */

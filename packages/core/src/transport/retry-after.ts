@@ -15,30 +15,18 @@ const HTTP_DATE =
   /^[A-Z][a-z]{2,8}(, \d\d[ -][A-Z][a-z]{2}[ -]\d\d(\d\d)? \d\d:\d\d:\d\d GMT| [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
 
 /**
- * The wait before a retry, in whole milliseconds: the client's own `backoffMs`, raised to what the
- * server's `Retry-After` asks (delay-seconds or an HTTP-date, white space around it dropped; any
- * other text, or a date in the past, asks for nothing). The one place a delay a server asks for
- * becomes a timer's delay.
- *
- * Invariants (test/transport/retry-after.property.test.ts checks them for any input):
- * 1. The backoff is the client's to choose: it is only rounded and kept in [0, {@link MAX_TIMER_MS}]
- *    (NaN and −Infinity count as 0, Infinity as the maximum), so a timer never fires early.
- * 2. The result is never below that backoff.
- * 3. The server never raises it past {@link MAX_RETRY_AFTER_MS}: the result is at most the larger
- *    of the backoff and that ceiling.
+ * What a server's `Retry-After` asks a client to wait, in whole milliseconds: delay-seconds or an
+ * HTTP-date, white space around it dropped, at most {@link MAX_RETRY_AFTER_MS}. Any other text, or a
+ * date in the past, asks for nothing (0). The one place a delay a server asks for is read; the wait
+ * itself is `backoffDelayMs`'s (retry-policy.ts), which never goes below the client's own backoff.
  */
-export function retryWaitMs(
-  backoffMs: number,
-  retryAfter: string | null | undefined,
-  now: number = Date.now(),
-): number {
+export function retryAfterMs(retryAfter: string | null | undefined, now: number = Date.now()): number {
   const text = retryAfter?.trim() ?? '';
   const asked = /^\d+$/.test(text)
     ? +text * 1000
     : HTTP_DATE.test(text)
       ? Date.parse(text.endsWith('GMT') ? text : `${text} GMT`) - now
       : 0;
-  const backoff = Math.min(MAX_TIMER_MS, Math.max(0, Math.round(backoffMs) || 0));
-  // A date out of range parses to NaN and asks for nothing; a date in the past is below the backoff.
-  return Math.max(backoff, Math.min(MAX_RETRY_AFTER_MS, asked) || 0);
+  // A date out of range parses to NaN and asks for nothing; so does a date in the past.
+  return Math.max(0, Math.round(Math.min(MAX_RETRY_AFTER_MS, asked)) || 0);
 }

@@ -55,7 +55,7 @@ export class SSEDecoder {
   /**
    * The last valid `retry:` value in milliseconds, if the server sent one: the number as sent, which
    * may be anything up to `Infinity`. Nothing here waits on it; a wait taken from it must go through
-   * `retryWaitMs` (retry-after.ts) like every delay a server asks for.
+   * `backoffDelayMs` (retry-policy.ts) like every delay a server asks for.
    */
   get retry(): number | undefined {
     return this.#reconnectionTime;

@@ -11,7 +11,7 @@ import {
   retryDelayMs,
 } from '../../src/response/retry-policy';
 import { fetchEventStream } from '../../src/transport/fetch-event-stream';
-import { retryWaitMs } from '../../src/transport/retry-after';
+import { retryAfterMs } from '../../src/transport/retry-after';
 
 const http = (status: number, retryAfter?: string) =>
   new TransportError(`HTTP ${status}`, status, '', { url: 'http://model.test', retryAfter });
@@ -66,11 +66,11 @@ describe('retryDelayMs', () => {
 
   it('parses Retry-After values', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryWaitMs(0, '0', now)).toBe(0);
-    expect(retryWaitMs(0, ' 2 ', now)).toBe(2000);
-    expect(retryWaitMs(0, 'Thu, 01 Jan 2026 00:00:01 GMT', now)).toBe(1000);
-    expect(retryWaitMs(0, 'Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
-    for (const junk of [undefined, null, '', 'soon', '-5', '1.5']) expect(retryWaitMs(0, junk, now)).toBe(0);
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs(' 2 ', now)).toBe(2000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:01 GMT', now)).toBe(1000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
+    for (const junk of [undefined, null, '', 'soon', '-5', '1.5']) expect(retryAfterMs(junk, now)).toBe(0);
   });
 
   it('rejects an invalid policy with an ArgumentError naming the option', () => {

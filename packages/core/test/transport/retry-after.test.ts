@@ -3,7 +3,8 @@
 // `Retry-After: 99999999` made a client retry at once instead of after a long wait.
 import { fetchEventStream, type TransportError } from '@fieldstream/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, retryWaitMs } from '../../src/transport/retry-after';
+import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, retryAfterMs } from '../../src/transport/retry-after';
+import { backoffDelayMs, fixedBackoff } from '../../src/transport/retry-policy';
 import { collect } from './local-server';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -74,32 +75,38 @@ describe('fetchEventStream retry: a Retry-After past the ceiling waits the ceili
   });
 });
 
-describe('retryWaitMs', () => {
+describe('retryAfterMs', () => {
   it('reads delay-seconds and the three HTTP-date forms, clamped to [0, 60 000]', () => {
-    expect(retryWaitMs(0, '0', NOW)).toBe(0);
-    expect(retryWaitMs(0, ' 2\t', NOW)).toBe(2000);
-    expect(retryWaitMs(0, '00060', NOW)).toBe(60_000);
-    expect(retryWaitMs(0, '61', NOW)).toBe(60_000);
-    expect(retryWaitMs(0, 'Thu, 01 Jan 2026 00:00:07 GMT', NOW)).toBe(7000);
-    expect(retryWaitMs(0, 'Thursday, 01-Jan-26 00:00:08 GMT', NOW)).toBe(8000);
-    expect(retryWaitMs(0, 'Thu Jan  1 00:00:09 2026', NOW)).toBe(9000);
-    expect(retryWaitMs(0, 'Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
-    expect(retryWaitMs(0, 'Sat, 01 Jan 1000 00:00:00 GMT', NOW)).toBe(0);
-    expect(retryWaitMs(0, 'Fri, 01 Jan 2100 00:00:00 GMT', NOW)).toBe(60_000);
-    expect(retryWaitMs(0, 'Sat, 13 Sep 275760 00:00:01 GMT', NOW)).toBe(0);
+    expect(retryAfterMs('0', NOW)).toBe(0);
+    expect(retryAfterMs(' 2\t', NOW)).toBe(2000);
+    expect(retryAfterMs('00060', NOW)).toBe(60_000);
+    expect(retryAfterMs('61', NOW)).toBe(60_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:07 GMT', NOW)).toBe(7000);
+    expect(retryAfterMs('Thursday, 01-Jan-26 00:00:08 GMT', NOW)).toBe(8000);
+    expect(retryAfterMs('Thu Jan  1 00:00:09 2026', NOW)).toBe(9000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
+    expect(retryAfterMs('Sat, 01 Jan 1000 00:00:00 GMT', NOW)).toBe(0);
+    expect(retryAfterMs('Fri, 01 Jan 2100 00:00:00 GMT', NOW)).toBe(60_000);
+    expect(retryAfterMs('Sat, 13 Sep 275760 00:00:01 GMT', NOW)).toBe(0);
     for (const junk of [undefined, null, '', ' ', 'soon', '-5', '+5', '1.5', '1e9', 'Infinity', 'NaN', 'soon 2100'])
-      expect(retryWaitMs(0, junk, NOW)).toBe(0);
+      expect(retryAfterMs(junk, NOW)).toBe(0);
   });
+});
 
+/** The wait before a retry whose own backoff is `backoff`, as a user's `delayMs` sets it. */
+const fixedWait = (backoff: number, retryAfter: string | null | undefined, now: number): number =>
+  backoffDelayMs(fixedBackoff(backoff), 1, retryAfter, now);
+
+describe('backoffDelayMs with a fixed backoff', () => {
   it('raises the backoff to the server ask, and keeps the backoff in the timer range', () => {
-    expect(retryWaitMs(500, '3', NOW)).toBe(3000);
-    expect(retryWaitMs(5000, '3', NOW)).toBe(5000);
-    expect(retryWaitMs(500, '99999999', NOW)).toBe(60_000);
-    expect(retryWaitMs(120_000, '99999999', NOW)).toBe(120_000);
-    expect(retryWaitMs(Number.NaN, undefined, NOW)).toBe(0);
-    expect(retryWaitMs(Number.NEGATIVE_INFINITY, '1', NOW)).toBe(1000);
-    expect(retryWaitMs(Number.POSITIVE_INFINITY, '1', NOW)).toBe(MAX_TIMER_MS);
-    expect(retryWaitMs(2 ** 32 + 5, null, NOW)).toBe(MAX_TIMER_MS);
-    expect(retryWaitMs(0.4, null, NOW)).toBe(0);
+    expect(fixedWait(500, '3', NOW)).toBe(3000);
+    expect(fixedWait(5000, '3', NOW)).toBe(5000);
+    expect(fixedWait(500, '99999999', NOW)).toBe(60_000);
+    expect(fixedWait(120_000, '99999999', NOW)).toBe(120_000);
+    expect(fixedWait(Number.NaN, undefined, NOW)).toBe(0);
+    expect(fixedWait(Number.NEGATIVE_INFINITY, '1', NOW)).toBe(1000);
+    expect(fixedWait(Number.POSITIVE_INFINITY, '1', NOW)).toBe(MAX_TIMER_MS);
+    expect(fixedWait(2 ** 32 + 5, null, NOW)).toBe(MAX_TIMER_MS);
+    expect(fixedWait(0.4, null, NOW)).toBe(0);
   });
 });
