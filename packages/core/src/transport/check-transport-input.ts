@@ -34,6 +34,19 @@ export function checkChunkSource(where: string, source: unknown): void {
   }
 }
 
+/** `parseSSE(source, options)`. */
+export function checkParseSSE(source: unknown, options: unknown): void {
+  checkChunkSource('parseSSE stream', source);
+  const where = 'parseSSE options';
+  checkObject(where, options);
+  checkFields(where, options, { signal: checkOptionalSignal, maxMessageLength: checkMaxMessageLength });
+}
+
+/** `maxMessageLength`: at least one character. */
+function checkMaxMessageLength(where: string, value: unknown): void {
+  checkWholeNumber(where, value, 1);
+}
+
 /** `fetchEventStream(url, options)`. */
 export function checkFetchEventStream(url: unknown, options: unknown): void {
   if (typeof url !== 'string' && !(url instanceof URL)) throw invalid('fetchEventStream url', 'a string or a URL', url);
@@ -47,7 +60,7 @@ export function checkFetchEventStream(url: unknown, options: unknown): void {
     isEndMessage: checkFunction,
     init: checkObject,
     retry: checkRetryOptions,
-    maxMessageLength: (where: string, value: unknown) => checkWholeNumber(where, value, 1),
+    maxMessageLength: checkMaxMessageLength,
   });
 }
 

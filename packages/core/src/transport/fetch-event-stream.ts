@@ -69,7 +69,7 @@ export async function* fetchEventStream(
     }
     throw endedBeforeEndMarker(target);
   } catch (error) {
-    throw streamError(error, signal, target);
+    throw streamError(error, signal);
   }
 }
 
@@ -137,7 +137,11 @@ export async function* streamEvents(
   try {
     const response = await open(target, options, connection.signal);
     if (!response.body) return;
-    const messages = decodeSSE(response.body, connection.signal, options.maxMessageLength);
+    const messages = decodeSSE(response.body, {
+      signal: connection.signal,
+      maxMessageLength: options.maxMessageLength,
+      url: target,
+    });
     for await (const message of messages) {
       let end = false;
       try {
@@ -152,7 +156,7 @@ export async function* streamEvents(
       if (end) return;
     }
   } catch (error) {
-    throw streamError(error, signal, target);
+    throw streamError(error, signal);
   } finally {
     stopForwarding();
     // Closes the connection when the consumer stopped early; a no-op once the body was read.
@@ -160,16 +164,9 @@ export async function* streamEvents(
   }
 }
 
-/** What a stream from `target` rejects with: `AbortError` once aborted; a broken body names the URL. */
-function streamError(error: unknown, signal: AbortSignal | undefined, target: string): unknown {
-  if (signal?.aborted) return toAbortError(signal);
-  if (error instanceof TransportError && error.code === 'TRANSPORT_FAILED' && error.url === undefined) {
-    return new TransportError(`Connection dropped mid-stream (${target}): ${error.message}`, 0, error.body, {
-      url: target,
-      cause: error.cause ?? error,
-    });
-  }
-  return error;
+/** What a stream rejects with once `signal` aborted: `AbortError`, whatever broke on the way. */
+function streamError(error: unknown, signal: AbortSignal | undefined): unknown {
+  return signal?.aborted ? toAbortError(signal) : error;
 }
 
 /** Opens the stream once: a failure to open rejects. */

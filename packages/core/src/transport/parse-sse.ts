@@ -1,7 +1,6 @@
-import { checkObject, checkOptionalSignal } from '../errors/check-argument';
 import { errorMessage } from '../errors/error-message';
 import { FieldstreamError, TransportError } from '../errors/errors';
-import { checkChunkSource } from './check-transport-input';
+import { checkParseSSE } from './check-transport-input';
 import { type ChunkSource, readChunks } from './read-chunks';
 import { SSEDecoder } from './sse-decoder';
 import type { SSEMessage } from './sse-message';
@@ -10,6 +9,12 @@ import type { SSEMessage } from './sse-message';
 export type ParseSSEOptions = {
   /** Stops reading (and cancels the source) when aborted; the iterator rejects with `AbortError`. */
   signal?: AbortSignal;
+  /**
+   * The most characters one event-stream message may hold (default 32 Mi), as in
+   * `fetchEventStream`: a longer one rejects with `TransportError` code `STREAM_MESSAGE_TOO_LARGE`
+   * after the events before it, and cancels the source.
+   */
+  maxMessageLength?: number;
 };
 
 /**
@@ -21,34 +26,40 @@ export async function* parseSSE(
   source: ChunkSource<Uint8Array | string>,
   options: ParseSSEOptions = {},
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  checkChunkSource('parseSSE stream', source);
-  checkObject('parseSSE options', options);
-  checkOptionalSignal('parseSSE options.signal', options.signal);
-  yield* decodeSSE(source, options.signal);
+  checkParseSSE(source, options);
+  yield* decodeSSE(source, options);
 }
 
-/** {@link parseSSE} without its entry checks: `fetchEventStream` reads a response body with it. */
+/**
+ * The one way into server-sent events: chunks of a source → the incremental {@link SSEDecoder} →
+ * messages. {@link parseSSE} reads any stream with it, `fetchEventStream` a response body (naming
+ * its `url` in the error of a body that breaks off). No entry checks: its callers made them.
+ */
 export async function* decodeSSE(
   source: ChunkSource<Uint8Array | string>,
-  signal: AbortSignal | undefined,
-  maxMessageLength?: number,
+  options: ParseSSEOptions & { url?: string },
 ): AsyncGenerator<SSEMessage, void, undefined> {
-  const decoder = new SSEDecoder({ maxMessageLength });
+  const decoder = new SSEDecoder({ maxMessageLength: options.maxMessageLength });
   try {
-    for await (const chunk of readChunks(source, signal)) {
+    for await (const chunk of readChunks(source, options.signal)) {
       yield* decoder.push(chunk);
       // The events before a message past the limit are handed on; then the stream fails.
       if (decoder.failure) throw decoder.failure;
     }
   } catch (error) {
-    throw asStreamError(error);
+    throw asStreamError(error, options.url);
   }
   yield* decoder.end();
 }
 
-/** Typed errors pass through; anything else a stream throws means the stream broke. */
-export function asStreamError(error: unknown): FieldstreamError {
+/**
+ * Typed errors pass through; anything else a stream throws means the stream broke: a
+ * `TransportError` with status 0, naming the URL of a fetched stream.
+ */
+export function asStreamError(error: unknown, url?: string): FieldstreamError {
   if (error instanceof FieldstreamError) return error;
-  const reason = errorMessage(error);
-  return new TransportError(`The event stream broke off: ${reason}`, 0, '', { cause: error });
+  const reason = `The event stream broke off: ${errorMessage(error)}`;
+  return url === undefined
+    ? new TransportError(reason, 0, '', { cause: error })
+    : new TransportError(`Connection dropped mid-stream (${url}): ${reason}`, 0, '', { url, cause: error });
 }

@@ -1,7 +1,14 @@
 // Security issue 45: `maxMessageLength` holds for a message that arrives complete within one read.
 // Only what was still incomplete at the end of a chunk was checked, so a complete message of any
 // size passed whenever a network read held all of it.
-import { createFieldStore, fetchEventStream, type SSEMessage, TransportError } from '@fieldstream/core';
+import {
+  ArgumentError,
+  createFieldStore,
+  fetchEventStream,
+  parseSSE,
+  type SSEMessage,
+  TransportError,
+} from '@fieldstream/core';
 import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +122,20 @@ describe('maxMessageLength from the outside, the whole body in one read', () => 
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject(tooLarge(100));
     expect(cancelled).toHaveLength(1);
+  });
+
+  it('parseSSE over any stream: the same limit, the events before it, and the source is cancelled', async () => {
+    const cancelled: string[] = [];
+    const source = oneRead(`data: first\n\n${dataLine(1000)}\n\n`, cancelled).body as ReadableStream<Uint8Array>;
+    const { items, error } = await collectUntilError(parseSSE(source, { maxMessageLength: 100 }));
+    expect(items).toEqual([{ event: 'message', data: 'first', id: '' }]);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject(tooLarge(100));
+    expect(cancelled).toHaveLength(1);
+    await expect(parseSSE(source, { maxMessageLength: 0 }).next()).rejects.toThrowError(ArgumentError);
+    await expect(parseSSE(source, { maxMessageLength: 0 }).next()).rejects.toThrowError(
+      'parseSSE options.maxMessageLength must be',
+    );
   });
 
   it('fromPatchStream: getData() rejects, the store shows the error, and what streamed before stays', async () => {
