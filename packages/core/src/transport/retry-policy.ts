@@ -44,9 +44,11 @@ export function backoffDelayMs(
   now: number = Date.now(),
   random: () => number = Math.random,
 ): number {
-  const grown = Math.min(wholeMs(backoff.maxDelayMs), wholeMs(backoff.baseDelayMs * backoff.factor ** (retry - 1)));
-  const jittered = Math.round(grown * (1 - share(backoff.jitter) * share(random())));
-  return Math.max(jittered, Math.min(wholeMs(backoff.maxRetryAfterMs), retryAfterMs(retryAfter, now)));
+  const { baseDelayMs, factor, maxDelayMs, jitter, maxRetryAfterMs } = backoff;
+  const grown = wholeMs(Math.min(maxDelayMs, baseDelayMs * factor ** (retry - 1)));
+  // The share taken off, kept in [0, 1] (NaN as 0) whatever the options and the random source say.
+  const cut = Math.min(1, Math.max(0, jitter * random())) || 0;
+  return Math.max(Math.round(grown * (1 - cut)), Math.min(wholeMs(maxRetryAfterMs), retryAfterMs(retryAfter, now)));
 }
 
 /** A wait the caller chose for this retry (a number, or what its function returned): no growth, no jitter. */
@@ -57,11 +59,6 @@ export function fixedBackoff(delayMs: number): Backoff {
 /** `ms` rounded and kept in [0, MAX_TIMER_MS]; NaN counts as 0. */
 function wholeMs(ms: number): number {
   return Math.min(MAX_TIMER_MS, Math.max(0, Math.round(ms)) || 0);
-}
-
-/** `value` kept in [0, 1]; NaN counts as 0. */
-function share(value: number): number {
-  return Math.min(1, Math.max(0, value)) || 0;
 }
 
 /**
