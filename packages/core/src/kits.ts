@@ -6,10 +6,9 @@ export * from './kits/answer-flow/index';
 // Contracts: a versioned output with statuses, rules, consumers, samples and a compatibility check.
 export type { ChangeLevel, CompatibilityReport, ContractChange } from './kits/contract/check-contract-compatibility';
 export { checkContractCompatibility } from './kits/contract/check-contract-compatibility';
-export type { InferContractData } from './kits/contract/contract-data';
 export { ContractError } from './kits/contract/contract-error';
 export type * from './kits/contract/contract-types';
-export { type Contract, defineContract } from './kits/contract/define-contract';
+export { type Contract, defineContract, type InferContractData } from './kits/contract/define-contract';
 export type { ContractSample, SampleOutcome, SampleReport } from './kits/contract/run-contract-samples';
 
 // Output contracts: what a provider can enforce natively, and checking a final text against the plan.

@@ -7,7 +7,7 @@ import type { OutputContractDiagnostic } from '../providers/output-contract/vali
 import type { FormatName } from '../schema/select-format';
 import type { ObservationEvent, RetryReason } from './observation-events';
 import type { FieldRejection } from './validation/field-validator';
-import type { ValidationFailure } from './validation/run-validation';
+import type { ValidationFailure } from './validation/validation-failure';
 
 // Only a rejected answer needs this module (its errors, observations and correction wording), so
 // the response loads it on demand (decision 0013). A request failure is built by the loop itself.

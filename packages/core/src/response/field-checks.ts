@@ -9,15 +9,16 @@ import type { StandardSchemaV1 } from '../schema/standard-schema';
 import { standardSourceOf } from '../schema/standard-source';
 import { emptiness } from './validation/ensure-paths';
 import { firstRuleFailure, leafRuleFailure, ruleRejection } from './validation/field-rules';
-import type {
-  FieldRejection,
-  FieldValidationContext,
-  FieldValidator,
-  FieldValidators,
+import {
+  type FieldRejection,
+  type FieldValidationContext,
+  type FieldValidator,
+  type FieldValidators,
+  judgeField,
 } from './validation/field-validator';
-import type { ValidationFailure } from './validation/run-validation';
 import { standardFieldValidate } from './validation/standard-field-schema';
-import { judgeField, type NormalisedVerdict } from './validation/validator';
+import type { ValidationFailure } from './validation/validation-failure';
+import type { NormalisedVerdict } from './validation/validator';
 
 /** What one response's field checks need, resolved once. */
 export type FieldCheckPlan = {

@@ -1,11 +1,15 @@
 import { errorMessage } from '../errors/error-message';
 import { appendSegment, type PathSegment, parsePath, WILDCARD } from '../patch/path';
 import { fromWireError, toWireError } from '../patch-stream/wire-events';
-import type { FieldValidationContext, FieldValidator, FieldValidators } from '../response/validation/field-validator';
+import {
+  type FieldValidationContext,
+  type FieldValidator,
+  type FieldValidators,
+  judgeField,
+} from '../response/validation/field-validator';
 import { type RemoteFieldSchema, standardFieldValidate } from '../response/validation/standard-field-schema';
 import { SCHEMA_VALIDATOR_NAME, validateWithSchema } from '../response/validation/standard-schema-stage';
 import {
-  judgeField,
   type NormalisedVerdict,
   runValidator,
   type ValidationContext,

@@ -12,7 +12,8 @@ import {
 } from '@fieldstream/core';
 import { z } from 'zod';
 import { throwingGetters, UNREADABLE } from '../support/unreadable-values';
-import { type BehaviourCase, timeline } from './behaviour-cases';
+import type { BehaviourCase } from './behaviour-spec';
+import { timeline } from './observations';
 
 const longNote = 'a long note that the model keeps writing '.repeat(30);
 /** The events of an attempt that ended without validation (a dropped stream, a rejected field), then a retry. */

@@ -1,6 +1,6 @@
 // Bad input to what defines an output: defineOutput, selectFormat and the kits' definitions.
 import { cyclicArray, cyclicObject } from './cyclic-values';
-import type { Probe } from './input-probes';
+import type { Probe } from './probe-api';
 
 export const definitionProbes: Probe[] = [
   { name: 'defineOutput(42)', mentions: 'schema', errorName: 'SchemaError', run: (api) => api.defineOutput(42) },

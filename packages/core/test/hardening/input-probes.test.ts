@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../src/errors/argument-error';
 import { FieldstreamError } from '../../src/errors/errors';
-import { loadApi, probes } from './input-probes';
+import { probes } from './input-probes';
+import { loadApi } from './probe-api';
 
 // Every bad input to a public function ends in a typed error that names the argument: never a
 // TypeError from inside, never a silent coercion, never a hang (run-probes.ts counts the classes).

@@ -1,6 +1,6 @@
 // Bad input to the parsers: createStreamParser and each format's parser, parseOutput, and the
 // reasoning splitter.
-import type { Probe } from './input-probes';
+import type { Probe } from './probe-api';
 
 const FORMATS = ['json', 'hybrid', 'xml_field', 'yaml_literal', 'flat_markdown', 'text'] as const;
 

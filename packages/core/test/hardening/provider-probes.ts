@@ -1,6 +1,6 @@
 // Bad input to the providers and models, and bad streams from a service (huge indexes, malformed
 // paths in a server's patch stream).
-import type { Api, Probe } from './input-probes';
+import type { Api, Probe } from './probe-api';
 
 /** An agentlyInstant service that streams two patches at a huge list index. */
 async function agentlyHugeIndex(api: Api): Promise<unknown> {

@@ -1,6 +1,6 @@
 // Bad input to createResponse and to a response's methods.
 import { cyclicObject } from './cyclic-values';
-import type { Api, Probe } from './input-probes';
+import type { Api, Probe } from './probe-api';
 
 const model = (api: Api) => api.scriptedModel({ answers: ['{"a": 1}'] });
 const response = (api: Api, options: Record<string, unknown>) =>

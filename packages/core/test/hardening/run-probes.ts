@@ -8,7 +8,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Api, loadApi, probes } from './input-probes';
+import { probes } from './input-probes';
+import { type Api, loadApi } from './probe-api';
 
 type Outcome = 'typed' | 'internal' | 'raw' | 'silent' | 'hang';
 type Result = { index: number; outcome: Outcome; detail: string };

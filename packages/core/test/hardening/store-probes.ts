@@ -1,5 +1,5 @@
 // Bad input to paths, patches and the field store that applies them.
-import type { Api, Probe } from './input-probes';
+import type { Api, Probe } from './probe-api';
 
 const patch = (path: unknown, value: unknown = 1) => ({
   path,

@@ -1,5 +1,5 @@
 // Bad input to the SSE transport: the decoder, parseSSE and fetchEventStream.
-import type { Probe } from './input-probes';
+import type { Probe } from './probe-api';
 
 export const transportProbes: Probe[] = [
   { name: 'SSEDecoder.push(42)', mentions: 'chunk', run: (api) => new api.SSEDecoder().push(42) },

@@ -1,5 +1,3 @@
-import type { Contract } from './define-contract';
-
 // The data type of a contract, inferred from its definition: `defineContract` reads it off the
 // fields and statuses as written, so a contract never repeats its type by hand.
 
@@ -33,6 +31,3 @@ type FieldsData<Fields> = Simplify<
 export type ContractData<Fields, Statuses> = Simplify<
   { schema_version: string; status: keyof Statuses & string } & FieldsData<Fields>
 >;
-
-/** The data type of a contract made by `defineContract`: `type Refund = InferContractData<typeof refund>`. */
-export type InferContractData<C> = C extends Contract<infer Data> ? Data : never;

@@ -38,6 +38,9 @@ export type Contract<Data = Record<string, unknown>> = {
   checkSamples(samples: readonly ContractSample[], context?: ContractRuleContext): SampleReport;
 };
 
+/** The data type of a contract made by `defineContract`: `type Refund = InferContractData<typeof refund>`. */
+export type InferContractData<C> = C extends Contract<infer Data> ? Data : never;
+
 /** Rejects a record type with a string index (fields typed `Record<string, ContractField>`): nothing to infer. */
 type KnownKeys<T> = string extends keyof T ? never : unknown;
 

@@ -1,5 +1,5 @@
-import type { ValidationFailure } from './run-validation';
 import { thrownReason } from './thrown-reason';
+import type { ValidationFailure } from './validation-failure';
 import { runValidator, type ValidationContext, type Validator, validatorName } from './validator';
 
 /**

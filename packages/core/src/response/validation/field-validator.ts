@@ -1,4 +1,5 @@
-import type { ValidatorResult } from './validator';
+import { thrownReason } from './thrown-reason';
+import { failedVerdict, type Judged, type NormalisedVerdict, runValidator, type ValidatorResult } from './validator';
 
 /** What a field validator sees besides the value. */
 export type FieldValidationContext = {
@@ -43,3 +44,21 @@ export type FieldRejection = {
   /** A verdict's `error`: thrown at the end, never a reason to stop a stream. */
   raise: Error | undefined;
 };
+
+/**
+ * A field validator's verdict, sync or async; never throws nor rejects. A throw rejects the field
+ * like a rejection whose reason quotes it (`check threw: …`), as a throwing validator does.
+ */
+export function judgeField(
+  validator: FieldValidator,
+  value: unknown,
+  context: FieldValidationContext,
+  name: string,
+): NormalisedVerdict | Promise<NormalisedVerdict> {
+  const judged = runValidator(validator, value, context, name);
+  return judged instanceof Promise ? judged.then((settled) => fieldVerdict(settled, name)) : fieldVerdict(judged, name);
+}
+
+function fieldVerdict(judged: Judged, name: string): NormalisedVerdict {
+  return judged.ok === 'threw' ? failedVerdict(name, thrownReason(name, judged.error)) : judged;
+}

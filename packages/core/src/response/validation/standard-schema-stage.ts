@@ -2,8 +2,8 @@ import { errorMessage } from '../../errors/error-message';
 import { appendSegment } from '../../patch/path';
 import type { OutputDefinition } from '../../schema/define-output';
 import type { StandardSchemaV1 } from '../../schema/standard-schema';
-import type { ValidationFailure } from './run-validation';
 import { thrownReason } from './thrown-reason';
+import type { ValidationFailure } from './validation-failure';
 
 /** One issue of a Standard Schema, with its path as Fieldstream writes it (`items[0].name`). */
 export type SchemaIssue = { path: string; message: string };

@@ -1,7 +1,5 @@
 import type { PromptParts } from '../../prompt/prompt-parts';
 import type { FormatName } from '../../schema/select-format';
-import type { FieldValidationContext, FieldValidator } from './field-validator';
-import { thrownReason } from './thrown-reason';
 
 /** The object form of a validator's answer (Agently's field names). */
 export type ValidatorVerdict = {
@@ -114,24 +112,6 @@ function threw(error: unknown): Judged {
   return { ok: 'threw', error };
 }
 
-/**
- * A field validator's verdict, sync or async; never throws nor rejects. A throw rejects the field
- * like a rejection whose reason quotes it (`check threw: …`), as a throwing validator does.
- */
-export function judgeField(
-  validator: FieldValidator,
-  value: unknown,
-  context: FieldValidationContext,
-  name: string,
-): NormalisedVerdict | Promise<NormalisedVerdict> {
-  const judged = runValidator(validator, value, context, name);
-  return judged instanceof Promise ? judged.then((settled) => fieldVerdict(settled, name)) : fieldVerdict(judged, name);
-}
-
-function fieldVerdict(judged: Judged, name: string): NormalisedVerdict {
-  return judged.ok === 'threw' ? failed(name, thrownReason(name, judged.error)) : judged;
-}
-
 /** The name a validator reports under. */
 export function validatorName(validator: Validator<never>, index: number): string {
   if (typeof validator !== 'function') return validator.name;
@@ -141,8 +121,9 @@ export function validatorName(validator: Validator<never>, index: number): strin
 /** Normalises whatever a validator returned. */
 export function normaliseVerdict(result: unknown, name: string): NormalisedVerdict {
   if (result === true || result === undefined) return { ok: true };
-  if (result === false) return failed(name, 'the validator returned false');
-  if (result === null || typeof result !== 'object') return failed(name, `the validator returned ${String(result)}`);
+  if (result === false) return failedVerdict(name, 'the validator returned false');
+  if (result === null || typeof result !== 'object')
+    return failedVerdict(name, `the validator returned ${String(result)}`);
   const verdict = result as Partial<ValidatorVerdict>;
   const raise = [verdict.error, verdict.exception, verdict.raise].find((candidate) => candidate instanceof Error);
   if (verdict.ok === true && raise === undefined) return { ok: true };
@@ -159,6 +140,7 @@ export function normaliseVerdict(result: unknown, name: string): NormalisedVerdi
   };
 }
 
-function failed(validatorName: string, reason: string): NormalisedVerdict {
+/** A failing verdict with nothing but its validator's name and the reason. */
+export function failedVerdict(validatorName: string, reason: string): NormalisedVerdict {
   return { ok: false, validatorName, reason, payload: undefined, noRetry: false, raise: undefined };
 }
