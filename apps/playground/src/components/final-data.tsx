@@ -20,7 +20,7 @@ export function FinalData({ store }: { store: FieldStore<unknown> }): ReactEleme
   );
 }
 
-/** Final data longer than this is shown truncated (laying out 150 KB of text is a long task of its own). */
+/** Final data longer than this is shown truncated (laying out a long answer's text is a long task of its own). */
 const MAX_SHOWN = 20_000;
 
 function FinalJson({ value }: { value: unknown }): ReactElement {

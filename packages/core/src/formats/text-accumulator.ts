@@ -1,6 +1,6 @@
 /**
- * How many chunks are joined into one flat block at a time: 256 counted fewer instructions than 1024
- * (fewer rope nodes alive when a scavenge comes) and than 128 or 32 (more blocks to join).
+ * How many chunks are joined into one flat block at a time: a larger block keeps more rope nodes
+ * alive when a scavenge comes, a smaller one makes more blocks to join (decision 0004).
  */
 const BLOCK = 256;
 

@@ -294,8 +294,8 @@ export class FieldChecks {
 
 /**
  * Each Standard Schema's field validators by wildcard path, found once per schema rather than once
- * per attempt: a schema usually serves many responses, and walking it per response was the one part
- * of the checks that grew hot (and compiled) with their number.
+ * per attempt: a schema usually serves many responses, and walking it is the one part of the checks
+ * whose cost would otherwise grow with their number.
  */
 const fieldValidates = new WeakMap<object, Map<string, StandardSchemaV1['~standard']['validate'] | undefined>>();
 

@@ -13,14 +13,14 @@ import {
 } from './yaml-subset-scalars';
 
 /*
- * A reader for the YAML that our instructions ask models for, without the `yaml` package (which
- * reads a few MB/s): block mappings and sequences (compact `- key: value` items included), literal
- * blocks (`|`, `|-`, `|+`), plain and quoted scalars on one line, flow collections on one line,
- * comments and blank lines. It gives exactly the value the package gives (YAML 1.2 core schema,
+ * A reader for the YAML that our instructions ask models for, without the `yaml` package (which is
+ * slow on long answers, decision 0009): block mappings and sequences (compact `- key: value` items
+ * included), literal blocks (`|`, `|-`, `|+`), plain and quoted scalars on one line, flow
+ * collections on one line, comments and blank lines. It gives exactly the value the package gives (YAML 1.2 core schema,
  * duplicate keys allowed, `__proto__` as own data) — differential property tests hold it to that —
  * and whenever a text strays from the subset (anchors, aliases, tags, folded or multi-line
  * scalars, directives, tabs, explicit keys, non-string keys, odd indentation…) it gives up, so the
- * caller parses the text with the package as before. Iterative: depth costs no stack.
+ * caller parses the text with the package instead. Iterative: depth costs no stack.
  */
 
 /** Characters that send a structural line (anything but literal block content) to the package. */

@@ -42,8 +42,8 @@ const PLAIN_TYPES: Record<string, (value: unknown) => boolean> = {
 /**
  * A plain `z.string()`, `z.number()` or `z.boolean()` (no checks, no coercion; optionally
  * nullable) judged by its type alone, the schema's own validator asked only when it fails (for its
- * message): most leaves of a large answer are plain, and a validator call per leaf was most of the
- * field checks' cost (bench/early-validation.bench.ts).
+ * message): most leaves of a large answer are plain, and a validator call per leaf would be most of
+ * the field checks' cost (bench/early-validation.bench.ts measures them).
  */
 function plainCheck(def: Record<string, unknown> | undefined, validate: FieldValidate): FieldValidate | undefined {
   let nullable = false;
