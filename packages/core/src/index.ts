@@ -1,6 +1,6 @@
 // biome-ignore-all assist/source/organizeImports: the exports are grouped the way a user meets them, not sorted.
 // The public API of @fieldstream/core, in the order a user meets it: schema → parsing → response →
-// store → paths → errors → providers. Contracts and the answer flow live in `@fieldstream/core/kits`,
+// store → UI → paths → errors → providers. Contracts and the answer flow live in `@fieldstream/core/kits`,
 // the scripted model and fixtures for users' tests in `@fieldstream/core/testing`. Everything else
 // is internal (tests import it by relative path). CHANGELOG.md lists every rename and move.
 
@@ -86,6 +86,12 @@ export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';
 export type { ToolCalls, ToolCallState } from './store/tool-calls-state';
 export { selectToolCalls } from './store/tool-call-list';
+
+// UI: a store as a framework binding reads it (React's hooks are one): notifications on a schedule,
+// per path, the end of a response at once, and a retry that stays on screen until it has rendered.
+export type { Schedule } from './ui/schedule';
+export type { SelectionReader, SelectOptions, StoreView, StoreViewOptions } from './ui/store-view';
+export { createStoreView } from './ui/store-view';
 
 // Paths: `a.b[0]["x y"]`, the `$reasoning` channel, and applying patches to a plain value.
 export { applyPatch } from './patch/apply-patch';

@@ -1,7 +1,13 @@
-import { appendSegment, type FieldStore, fieldPhase, type OutputNode, type OutputSchema } from '@fieldstream/core';
+import {
+  appendSegment,
+  type FieldStore,
+  fieldPhase,
+  type OutputNode,
+  type OutputSchema,
+  type Schedule,
+} from '@fieldstream/core';
 import { memo, type ReactElement, useMemo } from 'react';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
-import type { Schedule } from './notify-scheduler';
 import { useOutputRoot } from './output-root';
 import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';

@@ -6,7 +6,6 @@ export { FieldText } from './field-text';
 export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './kept-ticket';
 export type { LiveFormProps } from './live-form';
 export { LiveForm } from './live-form';
-export type { Schedule } from './notify-scheduler';
 export type { HookOptions, SelectorHookOptions } from './use-field-store';
 export { useFieldStore } from './use-field-store';
 export { useFinalData } from './use-final-data';

@@ -1,6 +1,5 @@
-import type { FieldState, FieldStore } from '@fieldstream/core';
+import type { FieldState, FieldStore, Schedule } from '@fieldstream/core';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { Schedule } from './notify-scheduler';
 
 /** What every field component of a generated form or progress panel shares. */
 export type LiveFormContextValue = {

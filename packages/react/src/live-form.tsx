@@ -6,11 +6,11 @@ import {
   isProvisional,
   type OutputNode,
   type OutputSchema,
+  type Schedule,
 } from '@fieldstream/core';
 import { memo, type ReactElement, type ReactNode, useId, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
-import type { Schedule } from './notify-scheduler';
 import { useOutputRoot } from './output-root';
 import { isBusy, StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';

@@ -1,6 +1,5 @@
-import type { FieldStore, FieldstreamError, ResponseStatus } from '@fieldstream/core';
+import type { FieldStore, FieldstreamError, ResponseStatus, Schedule } from '@fieldstream/core';
 import type { ReactElement } from 'react';
-import type { Schedule } from './notify-scheduler';
 import { useStreamStatus } from './use-stream-status';
 
 /** Whether a region showing this status is still changing (`aria-busy`). */

@@ -1,6 +1,5 @@
-import type { FieldStore, FieldStoreState } from '@fieldstream/core';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { readDuringRender, type Schedule, subscribeScheduled } from './notify-scheduler';
+import { createStoreView, type FieldStore, type FieldStoreState, type Schedule } from '@fieldstream/core';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /** Options every hook takes. */
 export type HookOptions = {
@@ -15,10 +14,6 @@ export type SelectorHookOptions<Selected> = HookOptions & {
   /** When two selections count as the same (no re-render). Default `Object.is`. Pass a stable function. */
   equals?: (previous: Selected, next: Selected) => boolean;
 };
-
-class ErrorSnapshot {
-  constructor(readonly error: unknown) {}
-}
 
 /**
  * Subscribes to one selection of a field store: the component re-renders only when `equals` says
@@ -46,32 +41,14 @@ export function useFieldStoreAtPath<Data, Selected>(
   return useStoreSelection(store, selector, options, path);
 }
 
+// The core's store view schedules and reads; the subscription outlives a change of selector.
 function useStoreSelection<Data, Selected>(
   store: FieldStore<Data>,
   selector: (state: FieldStoreState<Data>) => Selected,
-  options: SelectorHookOptions<Selected>,
+  { schedule, throwOnError, equals }: SelectorHookOptions<Selected>,
   path: string | undefined,
 ): Selected {
-  const { schedule = 'frame', throwOnError = false, equals = Object.is } = options;
-  const subscribe = useCallback(
-    (onChange: () => void) => subscribeScheduled(store, schedule, onChange, path),
-    [store, schedule, path],
-  );
-  const getSnapshot = useMemo(() => {
-    let last: { selected: Selected } | undefined;
-    let failed: ErrorSnapshot | undefined;
-    return (): Selected | ErrorSnapshot => {
-      const state = readDuringRender(store);
-      if (throwOnError && state.status === 'error') {
-        if (failed === undefined || failed.error !== state.error) failed = new ErrorSnapshot(state.error);
-        return failed;
-      }
-      const selected = selector(state);
-      if (last === undefined || !equals(last.selected, selected)) last = { selected };
-      return last.selected;
-    };
-  }, [store, selector, equals, throwOnError]);
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  if (snapshot instanceof ErrorSnapshot) throw snapshot.error;
-  return snapshot;
+  const view = useMemo(() => createStoreView(store, { schedule, path }), [store, schedule, path]);
+  const read = useMemo(() => view.select(selector, { equals, throwOnError }), [view, selector, equals, throwOnError]);
+  return useSyncExternalStore(view.subscribe, read, read);
 }

@@ -2,16 +2,17 @@ import {
   type ChunkEvent,
   type ChunkListener,
   createFieldStore,
+  createStoreView,
   type FieldStore,
   type ResponseEvent,
   type ResponseSource,
+  type Schedule,
   type StreamingData,
 } from '@fieldstream/core';
-import { type Schedule, useInstantField, useStreamStatus } from '@fieldstream/react';
+import { useInstantField, useStreamStatus } from '@fieldstream/react';
 import { act, render, screen } from '@testing-library/react';
 import { Profiler, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { subscribeScheduled } from '../src/notify-scheduler';
 import { partialText, streamText } from './support/fixtures';
 import { describeInModes, type RenderMode } from './support/modes';
 
@@ -173,8 +174,8 @@ describeInModes('frame coalescing', (mode) => {
   it('never calls a listener that unsubscribed while its notification was pending', () => {
     const store = createFieldStore();
     const heard: string[] = [];
-    const stopFirst = subscribeScheduled(store, 'frame', () => heard.push('first'));
-    const stopSecond = subscribeScheduled(store, 'frame', () => heard.push('second'));
+    const stopFirst = createStoreView(store).subscribe(() => heard.push('first'));
+    const stopSecond = createStoreView(store, { schedule: 'frame' }).subscribe(() => heard.push('second'));
     store.apply(partialText('a', 'pending', 1));
     stopFirst();
     vi.advanceTimersToNextFrame();

@@ -1,9 +1,9 @@
 // Issue 46: a retry the UI never sees. A real response (createResponse on scriptedModel) whose first
 // answer a field validator rejects early: the store goes `retrying` → `streaming` within one tick,
 // before a frame, and the default `'frame'` schedule must still render `retrying`.
-import { createFieldStore, createResponse, type FieldStore } from '@fieldstream/core';
+import { createFieldStore, createResponse, type FieldStore, type Schedule } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
-import { type Schedule, useInstantField, useStreamStatus } from '@fieldstream/react';
+import { useInstantField, useStreamStatus } from '@fieldstream/react';
 import { act, render } from '@testing-library/react';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
