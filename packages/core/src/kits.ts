@@ -14,7 +14,7 @@ export type { ContractSample, SampleOutcome, SampleReport } from './kits/contrac
 // Output contracts: what a provider can enforce natively, and checking a final text against the plan.
 // Their option types (`ProviderCapabilities`, `ProviderName`, `ResponseFormatRequest`,
 // `OutputContractRequest`) are `createResponse` options: they live in the main entry only.
-export { providerCapabilities } from './providers/capabilities';
+export { providerCapabilities } from './kits/provider-capabilities';
 export { OutputContractSlot } from './providers/output-contract/output-contract-slot';
 export type {
   OutputContractAction,

@@ -7,9 +7,16 @@ import { checkAgentlyInstantOptions } from './check-provider-options';
 import { endedEarly } from './http-provider';
 import { asRecord, asString, type JsonRecord } from './json-fields';
 import type { Model, ModelRequest } from './model';
+import type { ProviderDescriptor } from './provider-descriptor';
 import { parsePythonLiteral } from './python-literal';
 
 const PROVIDER = 'agentlyInstant';
+
+/** {@link agentlyInstant}: the service parses the answer itself; no response format is sent. */
+export const agentlyInstantProvider: ProviderDescriptor<typeof PROVIDER> = {
+  name: PROVIDER,
+  capabilities: { jsonObject: false, jsonSchema: false, strictJsonSchema: false, reasoning: true },
+};
 
 /** Options for {@link agentlyInstant}. */
 export type AgentlyInstantOptions = {

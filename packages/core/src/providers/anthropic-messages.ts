@@ -10,10 +10,20 @@ import {
 } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent } from './model';
+import type { ProviderDescriptor } from './provider-descriptor';
 import { definedOnly } from './provider-meta';
 import { toolCallEvent } from './tool-call-event';
 
 const PROVIDER = 'anthropicMessages';
+
+/**
+ * {@link anthropicMessages}: the Messages API has no response-format switch this adapter sets, so
+ * planning falls back to prompt instructions.
+ */
+export const anthropicMessagesProvider: ProviderDescriptor<typeof PROVIDER> = {
+  name: PROVIDER,
+  capabilities: { jsonObject: false, jsonSchema: false, strictJsonSchema: false, reasoning: true },
+};
 
 /** Options for {@link anthropicMessages}. */
 export type AnthropicMessagesOptions = HttpProviderOptions & {
@@ -34,7 +44,7 @@ export type AnthropicMessagesOptions = HttpProviderOptions & {
  * `anthropic-dangerous-direct-browser-access: true` (pass it in `headers`); a proxy is better.
  */
 export function anthropicMessages(options: AnthropicMessagesOptions): Model {
-  checkHttpProviderOptions('anthropicMessages', options);
+  checkHttpProviderOptions(PROVIDER, options);
   return redactingKey(options.apiKey, async function* anthropicMessagesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'messages');
     const headers: Record<string, string> = {
@@ -46,12 +56,12 @@ export function anthropicMessages(options: AnthropicMessagesOptions): Model {
       .map((m) => m.content)
       .join('\n\n');
     // Only a request with tools loads their dialect (decision 0013).
-    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
+    const tools = request.tools || request.outputTool ? await import('./anthropic-messages-tools') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages.filter((m) => m.role !== 'system').map(({ role, content }) => ({ role, content })),
       stream: true,
       ...(system === '' ? {} : { system }),
-      ...(dialects ? dialects.anthropicTools(request) : {}),
+      ...(tools ? tools.anthropicMessagesTools(request) : {}),
     });
     if (body.max_tokens === undefined) body.max_tokens = options.maxTokens ?? 4096;
     let inputTokens: number | undefined;

@@ -12,9 +12,16 @@ import {
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
 import { answerChoice, chunkUsage, deltaParts, toolCallFragments } from './openai-chat-chunk';
+import type { ProviderDescriptor } from './provider-descriptor';
 import { definedOnly, type TokenUsage } from './provider-meta';
 
 const PROVIDER = 'openAIChat';
+
+/** {@link openAIChat}: a response format goes out as `response_format`, a strict schema enforced. */
+export const openAIChatProvider: ProviderDescriptor<typeof PROVIDER> = {
+  name: PROVIDER,
+  capabilities: { jsonObject: true, jsonSchema: true, strictJsonSchema: true, reasoning: true },
+};
 
 /** Options for {@link openAIChat}. */
 export type OpenAIChatOptions = HttpProviderOptions & {
@@ -41,13 +48,13 @@ export function openAIChat(options: OpenAIChatOptions): Model {
     const url = endpoint(options.baseURL, 'chat/completions');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
     // Only a request with tools loads their dialect (decision 0013).
-    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
+    const tools = request.tools || request.outputTool ? await import('./openai-chat-tools') : undefined;
     const body = requestBody(options, request, {
       messages: request.messages,
       stream: true,
       ...(options.includeUsage === false ? {} : { stream_options: { include_usage: true } }),
       ...responseFormat(request),
-      ...(dialects ? dialects.openAIChatTools(request) : {}),
+      ...(tools ? tools.openAIChatTools(request) : {}),
     });
     let sawFirstChunk = false;
     let id: string | undefined;

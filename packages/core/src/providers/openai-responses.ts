@@ -10,10 +10,17 @@ import {
 } from './http-provider';
 import { asNumber, asRecord, asString, field, type JsonRecord, parseEventJSON } from './json-fields';
 import type { Model, ModelEvent, ModelRequest } from './model';
+import type { ProviderDescriptor } from './provider-descriptor';
 import { definedOnly } from './provider-meta';
 import { toolCallEvent } from './tool-call-event';
 
 const PROVIDER = 'openAIResponses';
+
+/** {@link openAIResponses}: a response format goes out as `text.format`, a strict schema enforced. */
+export const openAIResponsesProvider: ProviderDescriptor<typeof PROVIDER> = {
+  name: PROVIDER,
+  capabilities: { jsonObject: true, jsonSchema: true, strictJsonSchema: true, reasoning: true },
+};
 
 /** Options for {@link openAIResponses}. */
 export type OpenAIResponsesOptions = HttpProviderOptions;
@@ -28,17 +35,17 @@ export type OpenAIResponsesOptions = HttpProviderOptions;
  * throws `TransportError` status 0.
  */
 export function openAIResponses(options: OpenAIResponsesOptions): Model {
-  checkHttpProviderOptions('openAIResponses', options);
+  checkHttpProviderOptions(PROVIDER, options);
   return redactingKey(options.apiKey, async function* openAIResponsesModel(request, { signal }) {
     const url = endpoint(options.baseURL, 'responses');
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
     // Only a request with tools loads their dialect (decision 0013).
-    const dialects = request.tools || request.outputTool ? await import('./tool-request') : undefined;
+    const tools = request.tools || request.outputTool ? await import('./openai-responses-tools') : undefined;
     const body = requestBody(options, request, {
       input: request.messages.map(({ role, content }) => ({ role, content })),
       stream: true,
       ...textFormat(request),
-      ...(dialects ? dialects.openAIResponsesTools(request) : {}),
+      ...(tools ? tools.openAIResponsesTools(request) : {}),
     });
     let refusal = '';
     for await (const message of postEventStream(

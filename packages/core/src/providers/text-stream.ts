@@ -4,6 +4,13 @@ import { asStreamError } from '../transport/parse-sse';
 import { type ChunkSource, readChunks } from '../transport/read-chunks';
 import { checkTextStreamSource } from './check-provider-options';
 import type { Model, ModelRequest } from './model';
+import type { ProviderDescriptor } from './provider-descriptor';
+
+/** {@link textStream}: raw text you already stream; nothing is sent, so nothing is asked natively. */
+export const textStreamProvider: ProviderDescriptor<'textStream'> = {
+  name: 'textStream',
+  capabilities: { jsonObject: false, jsonSchema: false, strictJsonSchema: false, reasoning: false },
+};
 
 /** Raw answer text as bytes (UTF-8) or strings. */
 export type TextSource = ChunkSource<Uint8Array | string>;

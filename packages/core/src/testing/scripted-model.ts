@@ -1,6 +1,7 @@
 import { ProviderError, TransportError } from '../errors/errors';
 import { checkScriptedModelOptions } from '../providers/check-provider-options';
 import type { Model, ModelEvent, ModelRequest } from '../providers/model';
+import type { ProviderDescriptor } from '../providers/provider-descriptor';
 import { type ChunkSize, chunksOf } from '../providers/scripted-chunks';
 import { type ScriptedToolCall, toolCallEvents } from '../providers/scripted-tool-calls';
 import { onAbort, sleep, toAbortError } from '../transport/abort';
@@ -46,6 +47,14 @@ export type ScriptedModelOptions = {
   toolCalls?: readonly ScriptedToolCall[];
   /** Extra meta reported when an attempt finishes (merged over `finishReason` and `usage`). */
   meta?: Readonly<Record<string, unknown>>;
+};
+
+const PROVIDER = 'scriptedModel';
+
+/** {@link scriptedModel}: it replays text, so nothing is asked natively; it can stream reasoning. */
+export const scriptedModelProvider: ProviderDescriptor<typeof PROVIDER> = {
+  name: PROVIDER,
+  capabilities: { jsonObject: false, jsonSchema: false, strictJsonSchema: false, reasoning: true },
 };
 
 /**
@@ -94,7 +103,7 @@ async function* scriptedModelStream(
           : Infinity;
 
     const meta = {
-      provider: 'scriptedModel',
+      provider: PROVIDER,
       model: 'scripted',
       attempt: request.attempt,
       ...(fault ? { fault: fault.kind } : {}),
@@ -190,7 +199,7 @@ function faultError(
   }
   const code = fault.code ?? 'scripted_error';
   const message = fault.message ?? 'the provider reported an error (scripted fault)';
-  return new ProviderError('scriptedModel', code, message, {
+  return new ProviderError(PROVIDER, code, message, {
     attempt,
     rawText: JSON.stringify({ error: { type: code, message } }),
   });
