@@ -62,7 +62,7 @@ async function runBench(config: WorkerBenchConfig): Promise<WorkerBenchResult> {
     const model = { baseURL: streamBaseURL(location.origin, config, tile), model: 'bench' };
     const common = { input: 'bench', output, format: 'json' as const, maxRetries: 0 };
     return config.mode === 'worker'
-      ? createWorkerResponse({ ...common, model: { provider: 'openai-chat', ...model } })
+      ? createWorkerResponse({ ...common, model: { provider: 'openAIChat', ...model } })
       : createResponse({ ...common, model: openAIChat(model) });
   });
   const stores = responses.map((response) => createFieldStore(response));

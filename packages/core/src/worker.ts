@@ -5,7 +5,8 @@ import { serveWorkerResponses } from './worker/worker-host';
 import type { WorkerResponseOptions } from './worker/worker-options';
 
 export type { WorkerResponse } from './worker/create-worker-response';
-export type { WorkerModelConfig } from './worker/model-config';
+export type { WorkerModelConfig, WorkerProvider, WorkerProviderOptions } from './worker/model-config';
+export { registerWorkerProvider } from './worker/model-config';
 export type { WorkerScope } from './worker/protocol';
 export { serveWorkerResponses } from './worker/worker-host';
 export type { WorkerResponseOptions } from './worker/worker-options';
@@ -18,7 +19,7 @@ const made = new WeakMap<() => Worker, Worker>();
  * A response whose transport, incremental parse and retries run in a Worker; the main thread gets
  * its patches in batches, at most once per frame, and reads it like a `ModelResponse`
  * (`createFieldStore`, `useResponse`, `instant()`, `getData()`, `abort()`). The model is a plain
- * config (`{ provider: 'openai-chat', baseURL, model }`); validators and a Standard Schema's
+ * config (`{ provider: 'openAIChat', baseURL, model }`); validators and a Standard Schema's
  * `validate` run on the main thread after each final parse. Where `Worker` does not exist (Node,
  * tests) the same code runs on the main thread.
  */

@@ -107,7 +107,7 @@ describe('public API', () => {
   });
 
   it('@fieldstream/core/worker exports exactly the listed names', () => {
-    expect(exportNames(worker)).toEqual(['createWorkerResponse', 'serveWorkerResponses']);
+    expect(exportNames(worker)).toEqual(['createWorkerResponse', 'registerWorkerProvider', 'serveWorkerResponses']);
   });
 
   it('@fieldstream/core/testing exports exactly the listed names', () => {

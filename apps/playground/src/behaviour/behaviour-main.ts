@@ -26,7 +26,7 @@ const realWorker: BehaviourSource = {
   name: 'in a real Worker (createWorkerResponse)',
   create: (spec) =>
     createWorkerResponse({
-      model: { provider: 'scripted', ...scriptedConfig(spec) },
+      model: { provider: 'scriptedModel', ...scriptedConfig(spec) },
       ...responseOptions(spec),
     }),
 };

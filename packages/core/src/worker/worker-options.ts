@@ -10,7 +10,7 @@ type MainThreadOnly = 'model' | 'formats' | 'signal' | 'output';
 
 /** Options of `createWorkerResponse`: `createResponse`'s, with a model config instead of a model. */
 export type WorkerResponseOptions<Data = unknown> = Omit<CreateResponseOptions<Data>, MainThreadOnly> & {
-  /** The provider factory and its plain options: `{ provider: 'openai-chat', baseURL, model }`. */
+  /** The provider factory's name and its plain options: `{ provider: 'openAIChat', baseURL, model }`. */
   model: WorkerModelConfig;
   /**
    * The output schema. Its fields cross to the worker; a Standard Schema's `validate` runs on the

@@ -19,7 +19,7 @@ export const workerInThread: BehaviourSource = {
   name: 'in a worker, in-thread (createWorkerResponse)',
   create: (spec) =>
     createWorkerResponse({
-      model: { provider: 'scripted', ...scriptedConfig(spec) },
+      model: { provider: 'scriptedModel', ...scriptedConfig(spec) },
       ...responseOptions(spec),
       worker: false,
     }),

@@ -231,7 +231,7 @@ describe('validateField in a Worker (asked of the main thread)', () => {
   it('a promise that never settles: the worker waits for the verdict, and abort() ends the wait', async () => {
     const asked = vi.fn(never);
     const response = createWorkerResponse({
-      model: { provider: 'scripted', answers: ['{"email": "ada@example.com", "note": "ok"}'] },
+      model: { provider: 'scriptedModel', answers: ['{"email": "ada@example.com", "note": "ok"}'] },
       input: 'x',
       output: defineOutput({ email: ['string', 'address'], note: ['string', 'details'] }),
       format: 'json',

@@ -91,7 +91,7 @@ describe('createWorkerResponse: a worker batch with a patch at a malformed path'
       },
     };
     const response = createWorkerResponse({
-      model: { provider: 'scripted', answers: [answer] },
+      model: { provider: 'scriptedModel', answers: [answer] },
       input: 'x',
       // A worker as the page sees one: it takes a start message and talks on the port it carries.
       worker: worker as unknown as Worker,

@@ -6,7 +6,7 @@ import { createWorkerResponse } from '@fieldstream/core/worker';
 
 const output = defineOutput({ title: ['string', 'title', true], tags: [['string', 'a tag']] });
 const response = createWorkerResponse({
-  model: { provider: 'openai-chat', baseURL: '/api', model: 'gpt-4o-mini' },
+  model: { provider: 'openAIChat', baseURL: '/api', model: 'gpt-4o-mini' },
   input: 'Summarise the ticket',
   output,
   validate: (data) => (data.tags ?? []).length > 0 || { ok: false, reason: 'add at least one tag' },

@@ -6,7 +6,7 @@ declare const input: string;
 const output = defineOutput({ status_summary: ['string', 'one-line status', true] });
 
 const response = createWorkerResponse({
-  model: { provider: 'openai-chat', baseURL: '/api', model: 'gpt-4o-mini' },
+  model: { provider: 'openAIChat', baseURL: '/api', model: 'gpt-4o-mini' },
   input,
   output,
   validate: (data) => data.status_summary !== '' || { ok: false, reason: 'say what happened' },

@@ -21,7 +21,7 @@ describe('createWorkerResponse where Worker exists, with no worker option', () =
 
   it("creates the package's worker script once, as a module worker, and shares it", async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const model = { provider: 'scripted' as const, answers: ['{"a": 1}'] };
+    const model = { provider: 'scriptedModel' as const, answers: ['{"a": 1}'] };
     const first = createWorkerResponse({ model, input: 'x', format: 'json' });
     const second = createWorkerResponse({ model, input: 'y', format: 'json' });
     expect(await Promise.all([first.getData(), second.getData()])).toEqual([{ a: 1 }, { a: 1 }]);

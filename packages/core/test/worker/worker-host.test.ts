@@ -12,7 +12,7 @@ import { byPath } from './patches-by-path';
 
 const output = defineOutput({ title: ['string'], tags: [['string']] });
 const answer = '{"title": "A slow, steady answer", "tags": ["one", "two", "three", "four"]}';
-const model = { provider: 'scripted' as const, answers: [answer], chunkSize: 1, delayMs: 4 };
+const model = { provider: 'scriptedModel' as const, answers: [answer], chunkSize: 1, delayMs: 4 };
 
 /** A response's port that records what the worker sends on it, and a way to send it messages. */
 function recordingPort() {
@@ -120,7 +120,7 @@ describe('serveWorkerResponses (the worker side of the protocol)', () => {
 
   it('a start it cannot run answers end with the typed error, and closes the port', () => {
     const { sent, port, closed } = recordingPort();
-    startOn(port, serialiseOptions({ model: { provider: 'scripted', answers: [] }, input: 'x' }));
+    startOn(port, serialiseOptions({ model: { provider: 'scriptedModel', answers: [] }, input: 'x' }));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.message).toMatchObject({
       t: 'end',

@@ -15,7 +15,7 @@ const output = defineOutput({
   score: ['number'],
 });
 const answer = '{"title": "Cracked mug", "tags": ["refund", "damaged"], "score": 0.75}';
-const scripted = { provider: 'scripted' as const, answers: [answer], chunkSize: 5 };
+const scripted = { provider: 'scriptedModel' as const, answers: [answer], chunkSize: 5 };
 
 /** A worker host on this thread behind a MessageChannel (what a Worker is to the page). */
 function inThreadWorker(): Worker {
@@ -61,7 +61,7 @@ describe('createWorkerResponse where Worker does not exist (Node): the in-thread
     const seen: { data: unknown; attempt: number }[] = [];
     const prompts: string[] = [];
     const response = createWorkerResponse({
-      model: { provider: 'scripted', answers: ['{"title": "draft", "tags": [], "score": 0}', answer] },
+      model: { provider: 'scriptedModel', answers: ['{"title": "draft", "tags": [], "score": 0}', answer] },
       input: 'x',
       output,
       validate: {

@@ -24,7 +24,7 @@ export function WorkerPage(): ReactElement {
     setRanIn(options.inWorker ? 'worker' : 'main-thread');
     return createWorkerResponse({
       model: {
-        provider: 'scripted',
+        provider: 'scriptedModel',
         answers: [reportAnswer(options.validatorRetry), reportAnswer(false)],
         chunkSize: 12,
         delayMs: 4,
