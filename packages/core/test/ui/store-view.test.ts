@@ -41,7 +41,8 @@ describe('createStoreView', () => {
   it('a selection keeps its reference while `equals` says it did not change', () => {
     const store = streamingStore();
     const view = createStoreView(store);
-    const read = view.select((state: FieldStoreState) => ({ length: String(state.data?.a ?? '').length }), {
+    const selectA = fieldSelector('a');
+    const read = view.select((state: FieldStoreState) => ({ length: String(selectA(state).value ?? '').length }), {
       equals: (previous, next) => previous.length === next.length,
     });
     const first = read();
