@@ -1,6 +1,6 @@
 import { TransportError } from '../errors/errors';
 import { deepEqual } from '../patch/deep-equal';
-import { placeSegments } from '../patch/path';
+import type { PathSegment } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ObservationEvent } from '../response/observation-events';
 import type { ResponseEvent } from '../response/response-events';
@@ -16,7 +16,7 @@ import {
 
 /** Turns response events into wire events, leaving out everything the reader can rebuild. */
 export class PatchEncoder {
-  #mirror = new ValueMirror();
+  #mirror = new ValueMirror({ copyIn: true });
   #attempt = 0;
   #path: string | undefined;
 
@@ -67,7 +67,7 @@ export class PatchEncoder {
     if (attempt === this.#attempt && !always) return {};
     if (attempt !== this.#attempt) {
       this.#attempt = attempt;
-      this.#mirror = new ValueMirror();
+      this.#mirror = new ValueMirror({ copyIn: true });
       this.#path = undefined;
     }
     return { n: attempt };
@@ -83,18 +83,24 @@ export class PatchEncoder {
     if (done) wire.e = 1;
     const source = data.completion_source;
     if (done ? source !== 'observed_boundary' : source !== undefined) wire.c = source ?? '';
-    const rebuilt = rebuiltString(this.#mirror, path, delta, value);
+    // What the reader will hold at the path: a string it rebuilds, or its own tree's container.
+    let held: unknown = rebuiltString(this.#mirror, path, delta, value);
     if (value === undefined) wire.u = 1;
-    else if (rebuilt !== undefined) {
+    else if (held !== undefined) {
       // The reader rebuilds it: previous string + delta.
     } else if (isJsonAfter(this.#mirror, path, delta, value)) wire.j = 1;
-    else if (value !== null && typeof value === 'object' && deepEqual(this.#mirror.treeAt(path), value)) wire.r = 1;
-    else wire.v = value;
+    else {
+      const tree = value !== null && typeof value === 'object' ? this.#mirror.treeAt(path) : undefined;
+      if (tree !== undefined && deepEqual(tree, value)) {
+        wire.r = 1;
+        held = tree;
+      } else wire.v = value;
+    }
     const derived = this.#mirror.fieldsOf(path);
     if (derived.wildcard_path !== data.wildcard_path) wire.w = data.wildcard_path;
     if (!deepEqual(derived.indexes, data.indexes)) wire.i = data.indexes;
     // The mirror holds what the reader holds, so a later comparison is against the reader's value.
-    this.#mirror.record(path, rebuilt ?? value, delta);
+    this.#mirror.record(path, held ?? value, delta);
     return wire;
   }
 }
@@ -170,9 +176,15 @@ export class PatchDecoder {
     }
   }
 
+  /**
+   * The segments of the last decoded patch's place (`$` channels included), parsed once per path:
+   * what a store writes with instead of parsing the path again. The mirror's own array: read only.
+   */
+  place: readonly PathSegment[] = [];
+
   #patch(wire: WirePatch): StreamingData {
     const path = wire.p === undefined ? this.#path : absolutePath(this.#path, wire.p);
-    if (path !== this.#path) checkPlace(path);
+    this.place = placeOf(this.#mirror, path);
     this.#path = path;
     const delta = wire.d ?? '';
     let value: unknown;
@@ -200,14 +212,14 @@ export class PatchDecoder {
 }
 
 /**
- * A patch from the wire writes to a place the path grammar accepts (`placeSegments`), or the
- * stream is not a patch stream: a `TransportError`, like a message that is not JSON, that fails
- * the response. A store would reject that patch as well; failing the response instead gives
- * `getData()` and the store the one error. Checked when the path changes.
+ * A patch from the wire writes to a place the path grammar accepts, or the stream is not a patch
+ * stream: a `TransportError`, like a message that is not JSON, that fails the response. A store
+ * would reject that patch as well; failing the response instead gives `getData()` and the store
+ * the one error.
  */
-function checkPlace(path: string): void {
+function placeOf(mirror: ValueMirror, path: string): readonly PathSegment[] {
   try {
-    placeSegments(path);
+    return mirror.placeOf(path);
   } catch (cause) {
     const reason = (cause as Error).message;
     throw new TransportError(`A patch stream message has a patch at a malformed path: ${reason}`, 0, '', { cause });

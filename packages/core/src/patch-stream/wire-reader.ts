@@ -1,4 +1,5 @@
 import { type FieldstreamError, TransportError } from '../errors/errors';
+import type { PathSegment } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ResponseSink, Settlement } from '../response/response-core';
 import type { ResponseEvent } from '../response/response-events';
@@ -33,10 +34,12 @@ export class WireReader {
    */
   take(batch: readonly WireEvent[]): void {
     let patches: StreamingData[] = [];
+    let places: (readonly PathSegment[])[] = [];
     let attempt = 0;
     const flush = () => {
-      if (patches.length > 0) this.#sink.emit({ type: 'chunk', attempt, text: '', patches });
+      if (patches.length > 0) this.#sink.emit({ type: 'chunk', attempt, text: '', patches, places });
       patches = [];
+      places = [];
     };
     // A wire event the decoder rejects (a malformed path) ends the batch: what came before it stays.
     try {
@@ -57,6 +60,7 @@ export class WireReader {
           if (event.attempt !== attempt) flush();
           attempt = event.attempt;
           patches.push(event.data);
+          places.push(this.#decoder.place);
           continue;
         }
         flush();

@@ -10,7 +10,7 @@ import type { StreamingData } from './streaming-data';
  */
 export function derivedPathFields(
   path: string,
-  segments?: PathSegment[],
+  segments?: readonly PathSegment[],
 ): Pick<StreamingData, 'wildcard_path' | 'indexes'> {
   // No bracket, no index (and nothing to parse): most paths of an answer.
   const concrete = path.includes('[') ? (segments ?? concreteSegments(path)) : undefined;

@@ -40,10 +40,18 @@ export function placeSegments(path: string): PathSegment[] {
   return readPath(path, true);
 }
 
-function readPath(path: string, place: boolean): PathSegment[] {
+/**
+ * A place's segments with the offset in its path where each segment ends: what a reader of many
+ * paths keeps of the last one, so the next path parses only past the prefix they share
+ * ({@link PlaceParser}).
+ */
+type ParsedPlace = { segments: PathSegment[]; ends: number[] };
+
+function readPath(path: string, place: boolean, from?: ParsedPlace, start = 0): PathSegment[] {
   if (typeof path !== 'string') throw invalid('parsePath path', 'a string', path);
-  const segments: PathSegment[] = [];
-  let i = 0;
+  const segments: PathSegment[] = from?.segments ?? [];
+  const ends = from?.ends;
+  let i = start;
   while (i < path.length) {
     const ch = path[i];
     if (ch === '.') {
@@ -67,8 +75,42 @@ function readPath(path: string, place: boolean): PathSegment[] {
       }
       segments.push(key);
     }
+    ends?.push(i);
   }
   return segments;
+}
+
+/**
+ * {@link placeSegments} for a stream of paths, each parsed once and only past the prefix it shares
+ * with the previous one (a patch stream's next path is most often a sibling, a child or an
+ * ancestor's sibling of the last). Throws `PathSyntaxError` as `placeSegments` does; a path that
+ * failed leaves the previous one as the reference.
+ */
+export class PlaceParser {
+  #path = '';
+  #last: ParsedPlace = { segments: [], ends: [] };
+
+  /** The segments of `path`. The array is the parser's own: read it, never change it. */
+  segmentsOf(path: string): readonly PathSegment[] {
+    if (path === this.#path) return this.#last.segments;
+    const last = this.#last;
+    const previous = this.#path;
+    // The longest run of the previous path's segments that `path` repeats, up to a boundary of both.
+    const limit = Math.min(previous.length, path.length);
+    let shared = 0;
+    while (shared < limit && previous.charCodeAt(shared) === path.charCodeAt(shared)) shared++;
+    let kept = 0;
+    while (kept < last.ends.length) {
+      const end = last.ends[kept] as number;
+      if (end > shared || (end < path.length && path[end] !== '.' && path[end] !== '[')) break;
+      kept++;
+    }
+    const next: ParsedPlace = { segments: last.segments.slice(0, kept), ends: last.ends.slice(0, kept) };
+    readPath(path, true, next, kept === 0 ? 0 : (last.ends[kept - 1] as number));
+    this.#path = path;
+    this.#last = next;
+    return next.segments;
+  }
 }
 
 /** The reserved channels a path may start with (docs/patch-contract.md §5). */

@@ -1,4 +1,5 @@
 import type { FieldstreamError } from '../errors/errors';
+import type { PathSegment } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { FormatName } from '../schema/select-format';
 
@@ -42,7 +43,17 @@ export type ResponseEvent<Data = unknown> =
  * The patches one pushed chunk produced (one model chunk parsed, one patch-stream message, one
  * worker batch), with the answer text that produced them (`''` when the source has none).
  */
-export type ChunkEvent = { type: 'chunk'; attempt: number; text: string; patches: readonly StreamingData[] };
+export type ChunkEvent = {
+  type: 'chunk';
+  attempt: number;
+  text: string;
+  patches: readonly StreamingData[];
+  /**
+   * The segments of each patch's place, when the source parsed its paths already (a patch stream's
+   * reader does, to check them): a store writes with them and parses no path again.
+   */
+  places?: readonly (readonly PathSegment[])[];
+};
 
 /**
  * How a store follows a response (`subscribeChunks`): the replayed history and every event other

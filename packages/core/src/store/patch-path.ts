@@ -36,6 +36,25 @@ export function parsePatchPath({ path }: StreamingData, trail: PathTrail): Parse
 }
 
 /**
+ * `parsePatchPath` for a patch whose source parsed its place already (`ChunkEvent.places`): the
+ * segments as given, the record key the canonical path.
+ */
+export function placedPath(
+  { path }: StreamingData,
+  segments: readonly PathSegment[],
+  trail: PathTrail,
+): ParsedPath | undefined {
+  if (path === trail.path) return trail.parsed;
+  if (path.charCodeAt(0) === DOLLAR) return undefined;
+  const plain = isCanonical(path);
+  const parsed: ParsedPath = [segments, plain ? path : formatPath(segments)];
+  trail.path = path;
+  trail.parsed = parsed;
+  trail.plain = plain;
+  return parsed;
+}
+
+/**
  * `path` parsed from the previous path `last`'s segments (`last` has no quoted key) when the parent of
  * `path` is the previous path or one of its ancestors (`path` is then a child, a sibling, an
  * ancestor, or the child of an ancestor of the previous path) and its last segment is a plain

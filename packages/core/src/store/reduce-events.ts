@@ -8,7 +8,7 @@ import { retryExtrasOf } from './check-store-input';
 import { closedSpans } from './closed-spans';
 import { type FieldRecord, fieldRecord } from './field-record';
 import { type FieldStoreState, isTerminalStatus, type RetryState } from './field-store-state';
-import { type ParsedPath, type PathTrail, parsePatchPath } from './patch-path';
+import { type ParsedPath, type PathTrail, parsePatchPath, placedPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { shareFinal } from './share-final';
@@ -64,12 +64,15 @@ export function reduceEvents<Data>(
       }
     } else {
       // A pushed chunk from a response's log is its patches as the parser made them (no event each).
-      const { attempt, patches } = events as ChunkEvent;
+      // A chunk from a patch stream's reader brings its places: no path is parsed again here.
+      const { attempt, patches, places } = events as ChunkEvent;
       for (let i = 0; i < patches.length; i++, at++) {
         const step = spans.step(at);
         if (step === SKIP) continue;
         const data = patches[i] as StreamingData;
-        batch.applyPatch(attempt, data, parsePatchPath(data, trail), step === WHOLE);
+        const place = places?.[i];
+        const target = place === undefined ? parsePatchPath(data, trail) : placedPath(data, place, trail);
+        batch.applyPatch(attempt, data, target, step === WHOLE);
       }
     }
   }
