@@ -1,3 +1,5 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 // Tests run on the packages' `src/` through the `@fieldstream/source` export condition: no build needed.
@@ -28,6 +30,42 @@ export default defineConfig({
           name: 'react',
           environment: 'jsdom',
           include: ['packages/react/test/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        plugins: [vue()],
+        test: {
+          name: 'vue',
+          environment: 'jsdom',
+          include: ['packages/vue/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
+        },
+      },
+      {
+        // Svelte's browser build in jsdom (its server build for the SSR tests, which import it themselves).
+        resolve: { conditions: [...conditions, 'browser'] },
+        ssr,
+        plugins: [svelte()],
+        test: {
+          name: 'svelte',
+          environment: 'jsdom',
+          include: ['packages/svelte/test/**/*.test.{ts,svelte.ts}'],
+          testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'elements',
+          environment: 'jsdom',
+          include: ['packages/elements/test/**/*.test.ts'],
           testTimeout: 30_000,
           setupFiles: ['packages/core/test/support/register-formats.ts'],
         },
