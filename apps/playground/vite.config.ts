@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import react from '@vitejs/plugin-react';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 import { fieldstreamApi } from './server/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), fieldstreamApi()],
+  // React for the playground itself; Vue and Svelte for the pages that show those bindings.
+  plugins: [react(), vue(), svelte(), fieldstreamApi()],
   // Run the workspace packages from src/ through their `@fieldstream/source` export condition.
   resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'development|production'] },
   // ES-module workers (both are created with `{ type: 'module' }`), split into chunks like the main
