@@ -1,6 +1,7 @@
 // The run-time public surface of each entry, spelled out: adding or removing an export means
 // editing these lists, so every change to the API is deliberate (CHANGELOG.md records them).
 import * as core from '@fieldstream/core';
+import * as bindings from '@fieldstream/core/bindings';
 import * as kits from '@fieldstream/core/kits';
 import * as patchStream from '@fieldstream/core/patch-stream';
 import * as testing from '@fieldstream/core/testing';
@@ -74,6 +75,16 @@ const KITS_EXPORTS = [
   'validateResponseOutputContract',
 ];
 
+const BINDINGS_EXPORTS = [
+  'completionMessage',
+  'dropTicket',
+  'fieldText',
+  'isBusyStatus',
+  'keptTicket',
+  'outputRoot',
+  'startResponseRun',
+];
+
 const PATCH_STREAM_EXPORTS = ['fromPatchStream', 'patchStreamMessages', 'toPatchStream'];
 
 const TESTING_EXPORTS = [
@@ -102,6 +113,10 @@ describe('public API', () => {
     expect(exportNames(kits)).toEqual(KITS_EXPORTS);
   });
 
+  it('@fieldstream/core/bindings exports exactly the listed names', () => {
+    expect(exportNames(bindings)).toEqual(BINDINGS_EXPORTS);
+  });
+
   it('@fieldstream/core/patch-stream exports exactly the listed names', () => {
     expect(exportNames(patchStream)).toEqual(PATCH_STREAM_EXPORTS);
   });
@@ -115,7 +130,7 @@ describe('public API', () => {
   });
 
   it('no name is exported by two entries: each has one home (scriptedModel in testing, patch streams in patch-stream)', () => {
-    const entries = { core, kits, patchStream, testing, worker };
+    const entries = { core, bindings, kits, patchStream, testing, worker };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries))
       for (const name of exportNames(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);

@@ -6,12 +6,13 @@ import {
   type OutputSchema,
   type Schedule,
 } from '@fieldstream/core';
+import { isBusyStatus } from '@fieldstream/core/bindings';
 import { memo, type ReactElement, useMemo } from 'react';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
-import { useOutputRoot } from './output-root';
-import { isBusy, StreamAnnouncer } from './stream-announcer';
+import { StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
+import { useOutputRoot } from './use-output-root';
 import { useStreamStatus } from './use-stream-status';
 
 export type FieldProgressProps<Data> = {
@@ -39,7 +40,7 @@ export function FieldProgress<Data>({ output, store, schedule }: FieldProgressPr
   const { status } = useStreamStatus(store, { schedule });
   return (
     <LiveFormContext.Provider value={context}>
-      <div className="fs-progress" aria-busy={isBusy(status)}>
+      <div className="fs-progress" aria-busy={isBusyStatus(status)}>
         <ProgressStatus />
         <ul>
           <ProgressNode node={root} path="" />

@@ -1,3 +1,4 @@
+import { fieldText } from '@fieldstream/core/bindings';
 import type { ReactElement } from 'react';
 
 export type FieldTextProps = {
@@ -12,14 +13,6 @@ export type FieldTextProps = {
  */
 export function FieldText({ value, className }: FieldTextProps): ReactElement {
   return (
-    <span className={className === undefined ? 'fs-field-text' : `fs-field-text ${className}`}>{textOf(value)}</span>
+    <span className={className === undefined ? 'fs-field-text' : `fs-field-text ${className}`}>{fieldText(value)}</span>
   );
-}
-
-/** The text a value is shown as. `undefined` and `null` show as nothing. */
-export function textOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }

@@ -1,9 +1,10 @@
 // The public API of @fieldstream/react: hooks and components over the core's field store.
+
+export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from '@fieldstream/core/bindings';
 export type { FieldProgressProps } from './field-progress';
 export { FieldProgress } from './field-progress';
 export type { FieldTextProps } from './field-text';
 export { FieldText } from './field-text';
-export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './kept-ticket';
 export type { LiveFormProps } from './live-form';
 export { LiveForm } from './live-form';
 export type { HookOptions, SelectorHookOptions } from './use-field-store';

@@ -8,13 +8,14 @@ import {
   type OutputSchema,
   type Schedule,
 } from '@fieldstream/core';
+import { isBusyStatus } from '@fieldstream/core/bindings';
 import { memo, type ReactElement, type ReactNode, useId, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
-import { useOutputRoot } from './output-root';
-import { isBusy, StreamAnnouncer } from './stream-announcer';
+import { StreamAnnouncer } from './stream-announcer';
 import { useInstantField } from './use-instant-field';
 import { useInstantList } from './use-instant-list';
+import { useOutputRoot } from './use-output-root';
 import { useStreamStatus } from './use-stream-status';
 
 export type LiveFormProps<Data> = {
@@ -49,7 +50,7 @@ export function LiveForm<Data>({ output, store, schedule, renderValue, className
     <LiveFormContext.Provider value={context}>
       <div
         className={className === undefined ? 'fs-live-form' : `fs-live-form ${className}`}
-        aria-busy={isBusy(status)}
+        aria-busy={isBusyStatus(status)}
         data-status={status}
       >
         <LiveNode node={root} path="" label={undefined} />

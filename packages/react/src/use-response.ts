@@ -1,8 +1,16 @@
 import { createFieldStore, type FieldStore, type FieldStoreOptions, type ResponseSource } from '@fieldstream/core';
+import {
+  dropTicket,
+  keptTicket,
+  type ResponseRun,
+  type ResumableAnswer,
+  type ResumeAfterReload,
+  type SourceData,
+  type SourceInput,
+  startResponseRun,
+} from '@fieldstream/core/bindings';
 import type { AnswerTicket } from '@fieldstream/core/patch-stream';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { dropTicket, keptTicket, type ResumableAnswer, type ResumeAfterReload } from './kept-ticket';
-import { type ResponseRun, type SourceData, type SourceInput, startRun } from './response-run';
 
 export type UseResponseOptions = FieldStoreOptions & {
   /**
@@ -79,7 +87,7 @@ export function useResponse<Source extends ResponseSource, Data, Args extends un
       stop(attach !== undefined);
       const { options: current } = latest.current;
       const create = latest.current.start as (signal: AbortSignal, ...rest: unknown[]) => Source;
-      const next = startRun<Data>(
+      const next = startResponseRun<Data>(
         (signal, resumable) => (resumable === undefined ? create(signal, ...args) : create(signal, resumable, ...args)),
         { store: current, resume: current.resume, attach },
       );

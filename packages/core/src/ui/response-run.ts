@@ -1,27 +1,23 @@
-import {
-  createFieldStore,
-  type FieldStore,
-  type FieldStoreOptions,
-  isTerminalStatus,
-  type ResponseSource,
-} from '@fieldstream/core';
-import type { AnswerTicket } from '@fieldstream/core/patch-stream';
+import type { AnswerTicket } from '../patch-stream/resume-options';
+import type { ResponseSource } from '../response/response-events';
+import { createFieldStore, type FieldStore, type FieldStoreOptions } from '../store/field-store';
+import { isTerminalStatus } from '../store/field-store-state';
 import { dropTicket, keepTicket, type ResumableAnswer, type ResumeAfterReload } from './kept-ticket';
 
-/** One response `useResponse` started, bound to its own store. */
+/** One response a binding's `useResponse` started, bound to its own store. */
 export type ResponseRun<Data> = {
   readonly store: FieldStore<Data>;
   readonly response: ResponseSource;
   /**
    * Aborts the response: its signal fires, it reports `aborted` to its store, and the store applies
-   * nothing more. `leaving`: the component unmounts (a reload, StrictMode's re-mount, a new
+   * nothing more. `leaving`: the component unmounts (a reload, React StrictMode's re-mount, a new
    * `startKey`), so a kept ticket stays for whatever starts next; otherwise the abort ends the
    * answer and its ticket goes.
    */
   stop(leaving: boolean): void;
 };
 
-export type RunOptions = {
+export type ResponseRunOptions = {
   store: FieldStoreOptions;
   resume: ResumeAfterReload | undefined;
   /** A kept ticket: attach to its answer instead of starting one. */
@@ -33,9 +29,9 @@ export type RunOptions = {
  * ticket kept before it; the ticket the server names is kept while the answer runs, and dropped
  * once it ends (done, error, or aborted other than by leaving).
  */
-export function startRun<Data>(
+export function startResponseRun<Data>(
   create: (signal: AbortSignal, resumable: ResumableAnswer | undefined) => ResponseSource,
-  { store: storeOptions, resume, attach }: RunOptions,
+  { store: storeOptions, resume, attach }: ResponseRunOptions,
 ): ResponseRun<Data> {
   if (resume !== undefined && attach === undefined) dropTicket(resume);
   const controller = new AbortController();

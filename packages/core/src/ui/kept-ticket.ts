@@ -1,10 +1,10 @@
-import type { AnswerTicket } from '@fieldstream/core/patch-stream';
+import type { AnswerTicket } from '../patch-stream/resume-options';
 
-/** Where `useResponse`'s `resume` keeps a ticket: the three methods of a `Storage`. */
+/** Where a binding's `useResponse` `resume` keeps a ticket: the three methods of a `Storage`. */
 export type TicketStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * `useResponse`'s `resume` option: keep a resumable answer's ticket (`@fieldstream/server`'s
+ * A binding's `useResponse` `resume` option: keep a resumable answer's ticket (`@fieldstream/server`'s
  * `createResumableAnswers`) so that a reloaded page attaches to the answer instead of starting
  * another one.
  */

@@ -1,18 +1,17 @@
-import { ArgumentError, defineOutput, FieldstreamError, type OutputNode } from '@fieldstream/core';
-import { useMemo } from 'react';
+import { ArgumentError } from '../errors/argument-error';
+import { FieldstreamError } from '../errors/errors';
+import { defineOutput } from '../schema/define-output';
+import type { OutputNode } from '../schema/schema-types';
 
 const SCHEMAS = 'a defineOutput definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema document';
 
 /**
- * The compiled tree a component lays out from its `output`, which takes every schema
- * `createResponse` takes: a definition is used as it is; a Standard Schema or a JSON Schema
- * document is compiled as `createResponse` compiles it (`defineOutput`), once per schema object.
- * Anything else is an {@link ArgumentError} naming the prop (`where`, e.g. `LiveForm output`).
+ * The compiled tree a binding's form or progress panel lays out from its `output`, which takes
+ * every schema `createResponse` takes: a definition is used as it is; a Standard Schema or a JSON
+ * Schema document is compiled as `createResponse` compiles it (`defineOutput`); a binding compiles
+ * once per schema object. Anything else is an {@link ArgumentError} naming the prop (`where`, e.g.
+ * `LiveForm output`).
  */
-export function useOutputRoot(where: string, output: unknown): OutputNode {
-  return useMemo(() => outputRoot(where, output), [where, output]);
-}
-
 export function outputRoot(where: string, output: unknown): OutputNode {
   if (isDefinition(output)) return output.root;
   // zod and valibot schemas are objects, arktype's are functions.
