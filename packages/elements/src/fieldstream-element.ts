@@ -1,0 +1,186 @@
+import type { FieldStore, ResponseSource, Schedule } from '@fieldstream/core';
+import { type ResponseRun, startResponseRun } from '@fieldstream/core/bindings';
+import { checkFunction, checkResponse, checkSchedule, checkStore } from './check-input';
+import { shadowStyles } from './shadow-styles';
+import { FIELDSTREAM_TAGS } from './tags';
+import type { StoreBinding } from './watch-field-store';
+
+/** What an element drew: its nodes, and the subscriptions to close when it draws again or leaves. */
+export type Rendering = { readonly nodes: readonly Node[]; close(): void };
+
+/** Starts a response for an element: `start(signal)` must honour `signal` (as `createResponse` does). */
+export type StartResponse = (signal: AbortSignal) => ResponseSource;
+
+// Importing the classes on a server (no DOM) must not throw: the elements are defined only in a browser.
+const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as typeof HTMLElement);
+
+const NESTED = Object.values(FIELDSTREAM_TAGS).join(',');
+
+/**
+ * What every Fieldstream element shares: where its store comes from (`store`, `response`, `start`,
+ * or the enclosing `<fieldstream-form>`), its `schedule`, light or shadow DOM, and its life cycle:
+ * it subscribes when connected and unsubscribes when disconnected.
+ */
+export abstract class FieldstreamElement extends ElementBase {
+  static get observedAttributes(): string[] {
+    return ['schedule'];
+  }
+
+  #store: FieldStore<unknown> | undefined;
+  #responseStore: FieldStore<unknown> | undefined;
+  #start: StartResponse | undefined;
+  #run: ResponseRun<unknown> | undefined;
+  #schedule: Schedule | undefined;
+  #rendering: Rendering | undefined;
+
+  /**
+   * The store shown: the one set here, else the store bound to `response`, else the running
+   * `start`'s, else the enclosing `<fieldstream-form>`'s. Setting anything but a field store throws
+   * an `ArgumentError`.
+   */
+  get store(): FieldStore<unknown> | undefined {
+    return this.#ownStore() ?? this.#formStore();
+  }
+  set store(store: FieldStore<unknown> | undefined) {
+    if (store !== undefined) checkStore(`<${this.localName}> store`, store);
+    this.#store = store;
+    this.refresh();
+  }
+
+  /**
+   * Shows a response started elsewhere: the element binds a store of its own to it (and starts a
+   * lazy one). The response stays the caller's: the element never aborts it.
+   */
+  set response(response: ResponseSource | undefined) {
+    if (response !== undefined) checkResponse(`<${this.localName}> response`, response);
+    this.#responseStore = response === undefined ? undefined : startResponseRun(() => response, NO_RESUME).store;
+    this.refresh();
+  }
+
+  /**
+   * Starts a response when the element is connected, and again whenever `start` is set (React's
+   * `startKey`): the element owns it, and aborts it when `start` changes, on `abort()`, and when the
+   * element leaves the document (not when it is only moved).
+   */
+  get start(): StartResponse | undefined {
+    return this.#start;
+  }
+  set start(start: StartResponse | undefined) {
+    if (start !== undefined) checkFunction(`<${this.localName}> start`, start);
+    this.#stopRun();
+    this.#start = start;
+    this.#startRun();
+    this.refresh();
+  }
+
+  /** Aborts the response `start` started: it reports `aborted`, and its store applies nothing more. */
+  abort(): void {
+    this.#run?.stop(false);
+  }
+
+  /** When the element hears about changes: `'frame'` (default, the `schedule` attribute too), `'sync'` or a scheduler function. */
+  get schedule(): Schedule | undefined {
+    return this.#schedule ?? (this.getAttribute('schedule') as Schedule | null) ?? undefined;
+  }
+  set schedule(schedule: Schedule | undefined) {
+    if (schedule !== undefined) checkSchedule(`<${this.localName}> schedule`, schedule);
+    this.#schedule = schedule;
+    this.refresh();
+  }
+
+  /**
+   * Renders into an open shadow root instead of the element's own children (the `shadow`
+   * attribute). Read when the element first renders: a shadow root, once attached, stays.
+   */
+  get shadow(): boolean {
+    return this.hasAttribute('shadow');
+  }
+  set shadow(shadow: boolean) {
+    this.toggleAttribute('shadow', shadow);
+  }
+
+  connectedCallback(): void {
+    // A property set on the element before it was defined is an own property hiding the setter.
+    for (const name of this.upgradedProperties()) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = (this as unknown as Record<string, unknown>)[name];
+      delete (this as unknown as Record<string, unknown>)[name];
+      (this as unknown as Record<string, unknown>)[name] = value;
+    }
+    this.#startRun();
+    this.refresh();
+  }
+
+  disconnectedCallback(): void {
+    this.#rendering?.close();
+    this.#rendering = undefined;
+    // A move disconnects and connects in one task: only an element still out of the document aborts.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#stopRun();
+    });
+  }
+
+  attributeChangedCallback(_name: string, previous: string | null, next: string | null): void {
+    if (previous !== next) this.refresh();
+  }
+
+  /** Draws the element again from its store (when connected); its earlier subscriptions close first. */
+  protected refresh(): void {
+    if (!this.isConnected) return;
+    this.#rendering?.close();
+    const store = this.store;
+    const rendering = this.render(store === undefined ? undefined : { store, schedule: this.schedule });
+    this.#rendering = rendering;
+    this.#place(rendering.nodes);
+    // The elements inside a form that have no store of their own show the form's.
+    if (this.localName !== FIELDSTREAM_TAGS.form) return;
+    for (const nested of this.querySelectorAll(NESTED)) {
+      if (nested instanceof FieldstreamElement && nested.#ownStore() === undefined) nested.refresh();
+    }
+  }
+
+  /** What the element draws for `binding` (none: no store yet). */
+  protected abstract render(binding: StoreBinding | undefined): Rendering;
+
+  /** The properties a page may set before the element is defined. */
+  protected upgradedProperties(): readonly string[] {
+    return ['store', 'response', 'start', 'schedule', 'shadow'];
+  }
+
+  /** Light DOM: the drawn nodes go before the element's own children (a form's fields stay). */
+  #placed: readonly Node[] = [];
+  #place(nodes: readonly Node[]): void {
+    if (this.shadowRoot === null && this.shadow) {
+      const root = this.attachShadow({ mode: 'open' });
+      root.append(shadowStyles(), document.createElement('slot'));
+    }
+    for (const node of this.#placed) node.parentNode?.removeChild(node);
+    this.#placed = nodes;
+    const root = this.shadowRoot;
+    if (root === null) this.prepend(...nodes);
+    else root.querySelector('slot')?.before(...nodes);
+  }
+
+  #ownStore(): FieldStore<unknown> | undefined {
+    return this.#store ?? this.#responseStore ?? this.#run?.store;
+  }
+
+  #formStore(): FieldStore<unknown> | undefined {
+    const form = this.parentElement?.closest(FIELDSTREAM_TAGS.form);
+    return form instanceof FieldstreamElement ? form.store : undefined;
+  }
+
+  #startRun(): void {
+    if (this.isConnected && this.#start !== undefined && this.#run === undefined) {
+      this.#run = startResponseRun(this.#start, NO_RESUME);
+    }
+  }
+
+  #stopRun(): void {
+    const run = this.#run;
+    this.#run = undefined;
+    run?.stop(true);
+  }
+}
+
+const NO_RESUME = { store: {}, resume: undefined, attach: undefined };

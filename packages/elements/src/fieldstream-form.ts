@@ -1,0 +1,68 @@
+import type { OutputNode, OutputSchema } from '@fieldstream/core';
+import { outputRoot } from '@fieldstream/core/bindings';
+import { announcerPart } from './announcer-part';
+import { watchBusy } from './busy-region';
+import { element } from './dom';
+import type { RenderValue } from './field-part';
+import { FieldstreamElement, type Rendering } from './fieldstream-element';
+import { liveNode } from './live-tree';
+import type { StoreBinding } from './watch-field-store';
+
+/** A schema as `<fieldstream-form>` and `<fieldstream-progress>` take it (React's `output` prop). */
+export type FormOutput = OutputSchema | { readonly root: OutputNode };
+
+/**
+ * `<fieldstream-form>`: React's `LiveForm` as a custom element. Set `output` (a schema) and a
+ * store (`store`, `response` or `start`), and it draws a form laid out from the schema that fills
+ * in as the response streams: each field subscribes to its own path, lists grow item by item, the
+ * region is `aria-busy` while it streams and a polite live region speaks when it ends. The same
+ * markup as React's (`.fs-live-form`, `.fs-field[data-phase]`, …), so the same stylesheet styles
+ * it. Without `output`, it draws only the region and its announcer: the `<fieldstream-field>`s
+ * (and other Fieldstream elements) inside it show its store.
+ */
+export class FieldstreamForm extends FieldstreamElement {
+  #output: { root: OutputNode } | undefined;
+  #renderValue: RenderValue | undefined;
+
+  /** The schema the form is laid out from; anything that is no schema throws an `ArgumentError`. */
+  get output(): { readonly root: OutputNode } | undefined {
+    return this.#output;
+  }
+  set output(output: FormOutput | undefined) {
+    this.#output = output === undefined ? undefined : { root: outputRoot('<fieldstream-form> output', output) };
+    this.refresh();
+  }
+
+  /** Draws each field's value (text, or a node of your own); default: its text. */
+  get renderValue(): RenderValue | undefined {
+    return this.#renderValue;
+  }
+  set renderValue(renderValue: RenderValue | undefined) {
+    this.#renderValue = renderValue;
+    this.refresh();
+  }
+
+  protected override upgradedProperties(): readonly string[] {
+    return [...super.upgradedProperties(), 'output', 'renderValue'];
+  }
+
+  protected render(binding: StoreBinding | undefined): Rendering {
+    const region = element('div', 'fs-live-form', 'form');
+    const closeBusy = watchBusy(binding, region, true);
+    const tree =
+      binding === undefined || this.#output === undefined
+        ? undefined
+        : liveNode({ ...binding, renderValue: this.#renderValue }, this.#output.root, '', undefined);
+    const announcer = announcerPart(binding);
+    if (tree !== undefined) region.append(tree.node);
+    region.append(announcer.node);
+    return {
+      nodes: [region],
+      close: () => {
+        closeBusy();
+        tree?.close();
+        announcer.close();
+      },
+    };
+  }
+}
