@@ -1,3 +1,3 @@
-import type { BindingDriver } from './binding-suite';
+import type { SuiteContext } from './binding-suite';
 
-export function formCases(_driver: BindingDriver): void {}
+export function formCases(_context: SuiteContext): void {}

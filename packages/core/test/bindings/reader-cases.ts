@@ -2,10 +2,10 @@
 // every update on 'sync', and at once for the end of a response; status, final data, reasoning and
 // lists show exactly what the store holds.
 import { createFieldStore, type FieldStore, ProviderError, type StreamingData } from '@fieldstream/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { open, partialText, scalar, streamText } from '../store/patches';
 import { createTestSource } from '../store/test-source';
-import type { BindingDriver, Mounted } from './binding-suite';
+import type { Mounted, SuiteContext } from './binding-suite';
 import { fakeFrames } from './fake-frames';
 
 const sync = { schedule: 'sync' } as const;
@@ -17,7 +17,7 @@ const applyEach = (store: FieldStore, patches: readonly StreamingData[]): void =
 const renders = (mounted: Mounted<unknown>): number => mounted.rendered().length;
 const last = <Value>(mounted: Mounted<Value>): Value | undefined => mounted.rendered().at(-1);
 
-export function readerCases(driver: BindingDriver): void {
+export function readerCases({ driver, it }: SuiteContext): void {
   const { settle } = driver;
 
   describe('a field', () => {

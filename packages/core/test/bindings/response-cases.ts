@@ -1,3 +1,3 @@
-import type { BindingDriver } from './binding-suite';
+import type { SuiteContext } from './binding-suite';
 
-export function responseCases(_driver: BindingDriver): void {}
+export function responseCases(_context: SuiteContext): void {}

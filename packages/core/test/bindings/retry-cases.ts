@@ -3,10 +3,10 @@
 // the final data reconciles every field.
 import { createFieldStore, createResponse, type FieldStore, type StreamingData } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, vi } from 'vitest';
 import { open, scalar, streamText } from '../store/patches';
 import { createTestSource, type TestSource } from '../store/test-source';
-import type { BindingDriver, Mounted, ReaderOptions, StatusSnapshot } from './binding-suite';
+import type { Mounted, ReaderOptions, StatusSnapshot, SuiteContext } from './binding-suite';
 import { fakeFrames } from './fake-frames';
 
 type Shown = { status: string; attempt: number; retry?: { attempt: number; reason?: string; message?: string } };
@@ -56,7 +56,7 @@ const firstAttempt = (source: TestSource, patches: readonly StreamingData[]): vo
 
 const sync = { schedule: 'sync' } as const;
 
-export function retryCases(driver: BindingDriver): void {
+export function retryCases({ driver, it }: SuiteContext): void {
   const { settle } = driver;
 
   describe('a retry', () => {
