@@ -9,3 +9,5 @@ export { outputRoot } from './ui/output-root';
 export type { ResponseRun, ResponseRunOptions, SourceData, SourceInput } from './ui/response-run';
 export { startResponseRun } from './ui/response-run';
 export { completionMessage, isBusyStatus } from './ui/stream-announcement';
+export type { RetryInfo, StatusSnapshot } from './ui/stream-status';
+export { sameStreamStatus, selectStreamStatus } from './ui/stream-status';

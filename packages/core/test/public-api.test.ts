@@ -82,6 +82,8 @@ const BINDINGS_EXPORTS = [
   'isBusyStatus',
   'keptTicket',
   'outputRoot',
+  'sameStreamStatus',
+  'selectStreamStatus',
   'startResponseRun',
 ];
 
