@@ -1,3 +1,0 @@
-import { libraryConfig } from '../../tsdown.shared.ts';
-
-export default libraryConfig(import.meta.dirname);
