@@ -2,6 +2,8 @@
 // shares beyond the store view of the main entry: a schema's layout for a form or a progress panel,
 // a value's text, the live region's words, and a response run bound to its store (with a resumable
 // answer's ticket) for a binding's `useResponse`. App code reads the bindings, not this entry.
+
+export { checkFieldStore } from './ui/check-field-store';
 export { fieldText } from './ui/field-text';
 export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './ui/kept-ticket';
 export { dropTicket, keptTicket } from './ui/kept-ticket';

@@ -76,6 +76,7 @@ const KITS_EXPORTS = [
 ];
 
 const BINDINGS_EXPORTS = [
+  'checkFieldStore',
   'completionMessage',
   'dropTicket',
   'fieldText',
