@@ -27,6 +27,7 @@ export abstract class FieldstreamElement extends ElementBase {
   }
 
   #store: FieldStore<unknown> | undefined;
+  #response: ResponseSource | undefined;
   #responseStore: FieldStore<unknown> | undefined;
   #start: StartResponse | undefined;
   #run: ResponseRun<unknown> | undefined;
@@ -48,11 +49,16 @@ export abstract class FieldstreamElement extends ElementBase {
   }
 
   /**
-   * Shows a response started elsewhere: the element binds a store of its own to it (and starts a
-   * lazy one). The response stays the caller's: the element never aborts it.
+   * The response shown: one set here, or the one `start` started. Setting a response started
+   * elsewhere binds a store of its own to it (and starts a lazy one); that response stays the
+   * caller's: the element never aborts it.
    */
+  get response(): ResponseSource | undefined {
+    return this.#response ?? this.#run?.response;
+  }
   set response(response: ResponseSource | undefined) {
     if (response !== undefined) checkResponse(`<${this.localName}> response`, response);
+    this.#response = response;
     this.#responseStore = response === undefined ? undefined : startResponseRun(() => response, NO_RESUME).store;
     this.refresh();
   }

@@ -21,15 +21,16 @@ export type FormOutput = OutputSchema | { readonly root: OutputNode };
  * (and other Fieldstream elements) inside it show its store.
  */
 export class FieldstreamForm extends FieldstreamElement {
-  #output: { root: OutputNode } | undefined;
+  #output: { given: FormOutput; root: OutputNode } | undefined;
   #renderValue: RenderValue | undefined;
 
-  /** The schema the form is laid out from; anything that is no schema throws an `ArgumentError`. */
-  get output(): { readonly root: OutputNode } | undefined {
-    return this.#output;
+  /** The schema the form is laid out from; anything that is no schema throws an `ArgumentError`
+   * naming `LiveForm output`, as React's component does. */
+  get output(): FormOutput | undefined {
+    return this.#output?.given;
   }
   set output(output: FormOutput | undefined) {
-    this.#output = output === undefined ? undefined : { root: outputRoot('<fieldstream-form> output', output) };
+    this.#output = output === undefined ? undefined : { given: output, root: outputRoot('LiveForm output', output) };
     this.refresh();
   }
 

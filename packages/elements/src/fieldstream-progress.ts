@@ -17,14 +17,16 @@ import type { StoreBinding } from './watch-field-store';
  * rejection is retried. Rows subscribe to their own path only. The same markup as React's.
  */
 export class FieldstreamProgress extends FieldstreamElement {
-  #output: { root: OutputNode } | undefined;
+  #output: { given: FormOutput; root: OutputNode } | undefined;
 
-  /** The schema whose fields are listed; anything that is no schema throws an `ArgumentError`. */
-  get output(): { readonly root: OutputNode } | undefined {
-    return this.#output;
+  /** The schema whose fields are listed; anything that is no schema throws an `ArgumentError`
+   * naming `FieldProgress output`, as React's component does. */
+  get output(): FormOutput | undefined {
+    return this.#output?.given;
   }
   set output(output: FormOutput | undefined) {
-    this.#output = output === undefined ? undefined : { root: outputRoot('<fieldstream-progress> output', output) };
+    this.#output =
+      output === undefined ? undefined : { given: output, root: outputRoot('FieldProgress output', output) };
     this.refresh();
   }
 

@@ -1,7 +1,7 @@
 import { element, setAttribute, setText } from './dom';
 import { statusLine } from './status-line';
 import type { StoreBinding } from './watch-field-store';
-import { watchStreamStatus } from './watch-stream-status';
+import { type StatusSnapshot, watchStreamStatus } from './watch-stream-status';
 
 /**
  * The status line of React's `FieldProgress`: `.fs-progress-status` with `data-status`, the
@@ -10,15 +10,15 @@ import { watchStreamStatus } from './watch-stream-status';
  */
 export function statusPart(binding: StoreBinding | undefined): { node: HTMLElement; close(): void } {
   const node = element('p', 'fs-progress-status', 'status');
-  if (binding === undefined) return { node, close: () => {} };
-  const close = watchStreamStatus(
-    binding.store,
-    (status) => {
-      setAttribute(node, 'data-status', status.status);
-      setAttribute(node, 'data-reconnecting', status.reconnecting === undefined ? undefined : 'true');
-      setText(node, statusLine(status));
-    },
-    binding,
-  );
-  return { node, close };
+  const show = (status: Pick<StatusSnapshot, 'status' | 'attempt' | 'reconnecting'>): void => {
+    setAttribute(node, 'data-status', status.status);
+    setAttribute(node, 'data-reconnecting', status.reconnecting === undefined ? undefined : 'true');
+    setText(node, statusLine(status));
+  };
+  // No store yet: what an idle store shows.
+  if (binding === undefined) {
+    show({ status: 'idle', attempt: 0, reconnecting: undefined });
+    return { node, close: () => {} };
+  }
+  return { node, close: watchStreamStatus(binding.store, show, binding) };
 }

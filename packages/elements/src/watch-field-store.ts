@@ -1,5 +1,6 @@
 import { createStoreView, type FieldStore, type FieldStoreState, type Schedule } from '@fieldstream/core';
 import { checkFunction, checkStore } from './check-input';
+import { cancelDraw, queueDraw } from './draw-queue';
 
 /** Options every reader takes. */
 export type WatchOptions = {
@@ -48,14 +49,19 @@ export function watchFieldStoreAtPath<Data, Selected>(
   // this only calls `show`.
   const view = createStoreView(store, { schedule, path });
   const read = view.select(selector, { equals });
-  // `show` draws what is read, in the listener itself: each read is a render (`read(true)`), so a
-  // held `retrying` counts as shown.
-  let shown = read(true);
+  let shown = read();
   show(shown);
-  return view.subscribe(() => {
-    const next = read(true);
+  // The listener only queues the draw: a task's changes draw once, at its end, and that read is
+  // a render (a held `retrying` counts as shown), as in a framework.
+  const draw = (): void => {
+    const next = read();
     if (next === shown) return;
     shown = next;
     show(next);
-  });
+  };
+  const unsubscribe = view.subscribe(() => queueDraw(draw));
+  return () => {
+    unsubscribe();
+    cancelDraw(draw);
+  };
 }
