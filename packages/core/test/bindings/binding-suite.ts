@@ -26,6 +26,8 @@ import { inputErrorCases } from './input-error-cases';
 import { readerCases } from './reader-cases';
 import { responseCases } from './response-cases';
 import { retryCases } from './retry-cases';
+import { ssrCases } from './ssr-cases';
+import { textCases } from './text-cases';
 import { trackMounts } from './track-mounts';
 
 /** What `useStreamStatus` returns (React's `StatusSnapshot`). */
@@ -177,6 +179,8 @@ export function bindingSuite(name: string, driver: BindingDriver, options: Suite
     retryCases(context);
     responseCases(context);
     formCases(context);
+    textCases(context);
+    ssrCases(context);
     inputErrorCases(context);
     // Nested groups register their cases after this body has run: check once they all have.
     afterAll(() => {

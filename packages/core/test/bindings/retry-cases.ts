@@ -8,6 +8,7 @@ import { open, scalar, streamText } from '../store/patches';
 import { createTestSource, type TestSource } from '../store/test-source';
 import type { Mounted, ReaderOptions, StatusSnapshot, SuiteContext } from './binding-suite';
 import { fakeFrames } from './fake-frames';
+import { rejectField } from './reject-field';
 
 type Shown = { status: string; attempt: number; retry?: { attempt: number; reason?: string; message?: string } };
 
@@ -27,20 +28,6 @@ function shown(status: Mounted<StatusSnapshot>): Shown[] {
 /** The statuses shown, each run of one status once. */
 const runs = (shown: Shown[]): string[] =>
   shown.map((entry) => entry.status).filter((status, index, all) => status !== all[index - 1]);
-
-/** A field check rejects `path` in attempt 0 (`message`: why) and the response retries as attempt 1. */
-function rejectField(source: TestSource, path: string, message: string): void {
-  source.emit({
-    type: 'status',
-    attempt: 0,
-    status: 'retrying',
-    retryDelayMs: 0,
-    reason: 'field_rejected',
-    message,
-    path,
-  });
-  source.attempt(1, 'field_rejected');
-}
 
 /** A rejected `summary`, then the retried attempt's first patches, all in one task. */
 function retryInOneTask(source: TestSource): void {
