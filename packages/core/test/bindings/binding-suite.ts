@@ -42,11 +42,11 @@ export type FormOutput = OutputSchema | { readonly root: OutputNode };
 /** Something the driver mounted: its DOM, and a way to take it down. */
 export interface MountedDom {
   /**
-   * The element the binding rendered into: the container the driver mounted the component in (or,
-   * for custom elements, a container holding the element). The suite reads its `textContent` and
-   * queries it (`.fs-field[data-path="…"]`); with shadow DOM, render in light DOM for the suite or
-   * return the shadow root's host container with the shadow content reachable by `querySelector`
-   * (an open shadow root adopted into the container is fine if its content is the container's).
+   * The container the driver mounted the component in (for custom elements: the container holding
+   * the element). The suite reads its `textContent`, which must be exactly what the method's doc
+   * says the component renders (no labels or whitespace around it), and queries it by the CSS hooks
+   * (`.fs-field[data-path="…"]`). The suite's queries do not cross a shadow root: custom elements
+   * render into light DOM for the suite.
    */
   root(): HTMLElement;
   /** Unmounts the component (a framework's unmount; removing the element). The suite calls it at most once. */

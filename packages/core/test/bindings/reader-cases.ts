@@ -129,6 +129,25 @@ export function readerCases({ driver, it }: SuiteContext): void {
       expect(last(status)).toMatchObject({ status: 'error', error });
     });
 
+    it('reads the store for the patched field only, not for all 100', async () => {
+      const store = createFieldStore();
+      const getState = store.getState;
+      let reads = 0;
+      store.getState = () => {
+        reads++;
+        return getState();
+      };
+      const fields = Array.from({ length: 100 }, (_, i) => driver.mountField(store, `f${i}`, sync));
+      await settle(() => store.apply([open('', 'object')]));
+      const before = reads;
+      await settle(() => store.apply(partialText('f7', 'hello')));
+      expect(fields[7]?.root().textContent).toBe('hello');
+      // One reader reads (a framework may read its value a few times); the other 99 are not asked.
+      expect(reads - before).toBeGreaterThan(0);
+      expect(reads - before).toBeLessThan(10);
+      expect(fields.filter((field) => renders(field) > 1).length).toBe(1);
+    });
+
     it('stops rendering once unmounted', async () => {
       const store = createFieldStore();
       const a = driver.mountField(store, 'a', sync);
