@@ -10,5 +10,5 @@ export function fieldStore<Data, Selected>(
   selector: (state: FieldStoreState<Data>) => Selected,
   options: SelectorReaderOptions<Selected> = {},
 ): Reader<Selected> {
-  return storeReader(store, selector, options, undefined);
+  return storeReader('fieldStore', store, selector, options, undefined);
 }

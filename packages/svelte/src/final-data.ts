@@ -5,5 +5,5 @@ const selectFinal = <Data>(state: FieldStoreState<Data>): Data | undefined => st
 
 /** The validated final data, or `undefined` until it arrives (React's `useFinalData`). */
 export function finalData<Data>(store: FieldStore<Data>, options: ReaderOptions = {}): Reader<Data | undefined> {
-  return storeReader(store, selectFinal<Data>, options, undefined);
+  return storeReader('finalData', store, selectFinal<Data>, options, undefined);
 }

@@ -24,5 +24,5 @@ export function instantField<Data, Input, P extends FieldPath<Data, Input> | Dyn
 ): Reader<FieldState<FieldValue<Data, Input, P>>> {
   // The store holds untyped trees; the path's type is what the schema says is there.
   const selector = fieldSelector(path) as (state: FieldStoreState<Data>) => FieldState<FieldValue<Data, Input, P>>;
-  return storeReader(store, selector, options, path);
+  return storeReader('instantField', store, selector, options, path);
 }

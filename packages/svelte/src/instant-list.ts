@@ -33,5 +33,5 @@ export function instantList<Data, Input, Pattern extends FieldListPattern<Data, 
     state: FieldStoreState<Data>,
   ) => readonly ListItem<ItemPath<Pattern>>[];
   // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
-  return storeReader(store, selector, options, formatPath(parsePath(pattern).slice(0, -1)));
+  return storeReader('instantList', store, selector, options, formatPath(parsePath(pattern).slice(0, -1)));
 }

@@ -1,4 +1,5 @@
 import { createStoreView, type FieldStore, type FieldStoreState, type Schedule } from '@fieldstream/core';
+import { checkFieldStore } from '@fieldstream/core/bindings';
 import { createSubscriber } from 'svelte/reactivity';
 
 /**
@@ -26,14 +27,17 @@ export type SelectorReaderOptions<Selected> = ReaderOptions & {
 /**
  * One selection of a store as a `Reader`: core's store view schedules, batches and holds a
  * `retrying`; `createSubscriber` ties its subscription to the effects that read `current`. With
- * `path`, it hears only about updates that may change that path.
+ * `path`, it hears only about updates that may change that path. `name` is the reader's, for the
+ * `ArgumentError` a non-store gets.
  */
 export function storeReader<Data, Selected>(
+  name: string,
   store: FieldStore<Data>,
   selector: (state: FieldStoreState<Data>) => Selected,
   { schedule, throwOnError, equals }: SelectorReaderOptions<Selected>,
   path: string | undefined,
 ): Reader<Selected> {
+  checkFieldStore(`${name} store`, store);
   const view = createStoreView(store, { schedule, path });
   const read = view.select(selector, { equals, throwOnError });
   let shown: { value: Selected } | undefined;

@@ -5,5 +5,5 @@ const selectReasoning = (state: FieldStoreState<unknown>): string => state.reaso
 
 /** The model's reasoning text so far (the current attempt's `$reasoning`); `''` when none (React's `useReasoning`). */
 export function reasoning<Data>(store: FieldStore<Data>, options: ReaderOptions = {}): Reader<string> {
-  return storeReader(store, selectReasoning, options, undefined);
+  return storeReader('reasoning', store, selectReasoning, options, undefined);
 }

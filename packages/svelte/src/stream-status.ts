@@ -7,5 +7,5 @@ import { type Reader, type ReaderOptions, storeReader } from './reader.js';
  * keeps its object until one of them changes.
  */
 export function streamStatus<Data>(store: FieldStore<Data>, options: ReaderOptions = {}): Reader<StatusSnapshot> {
-  return storeReader(store, selectStreamStatus, { ...options, equals: sameStreamStatus }, undefined);
+  return storeReader('streamStatus', store, selectStreamStatus, { ...options, equals: sameStreamStatus }, undefined);
 }

@@ -10,5 +10,5 @@ export function toolCalls<Data>(
   store: FieldStore<Data>,
   options: ReaderOptions = {},
 ): Reader<readonly ToolCallState[]> {
-  return storeReader(store, selectToolCalls, options, undefined);
+  return storeReader('toolCalls', store, selectToolCalls, options, undefined);
 }
