@@ -1,0 +1,50 @@
+// With `shadow`, an element draws into an open shadow root: the same markup, named parts for
+// `::part()`, its own few rules, and a slot for the form's children.
+import { createFieldStore, defineOutput } from '@fieldstream/core';
+import { expect, it } from 'vitest';
+import { createTestSource, mount, one, streamText } from './support/elements';
+
+it('draws into an open shadow root with parts, its rules and a slot', async () => {
+  const source = createTestSource();
+  const store = createFieldStore(source);
+  const container = mount('<fieldstream-form shadow schedule="sync"><p class="mine">mine</p></fieldstream-form>');
+  const form = one<HTMLElementTagNameMap['fieldstream-form']>(container, 'fieldstream-form');
+  form.output = defineOutput({ summary: ['string'], tags: [['string']] });
+  form.store = store;
+  source.attempt(0);
+  source.patches(0, streamText('summary', 'inside'));
+  await Promise.resolve();
+  const root = form.shadowRoot as ShadowRoot;
+  expect(root.mode).toBe('open');
+  expect([...root.children].map((child) => child.localName)).toEqual(['style', 'div', 'slot']);
+  // Nothing drawn in light DOM: the page's own children stay as they were.
+  expect(form.innerHTML).toBe('<p class="mine">mine</p>');
+  const parts = [...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part'));
+  expect(parts).toEqual([
+    'form',
+    'object',
+    'field field-complete',
+    'label',
+    'value',
+    'list',
+    'group-label',
+    'announcer',
+  ]);
+  expect(one(root, '.fs-field-text').textContent).toBe('inside');
+  expect(one(root, 'style').textContent).toContain('.fs-announce');
+});
+
+it('names a field’s state in its parts, for ::part(field-stale) and the like', async () => {
+  const source = createTestSource();
+  const store = createFieldStore(source);
+  const container = mount('<fieldstream-field shadow path="summary" schedule="sync"></fieldstream-field>');
+  const field = one<HTMLElementTagNameMap['fieldstream-field']>(container, 'fieldstream-field');
+  field.store = store;
+  const drawn = (): string | null | undefined => field.shadowRoot?.querySelector('.fs-field')?.getAttribute('part');
+  expect(drawn()).toBe('field field-pending');
+  source.attempt(0);
+  source.patches(0, streamText('summary', 'first'));
+  source.attempt(1, 'validation failed');
+  await Promise.resolve();
+  expect(drawn()).toBe('field field-complete field-provisional field-stale');
+});
