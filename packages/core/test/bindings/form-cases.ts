@@ -5,7 +5,7 @@ import { createFieldStore, defineOutput, TransportError } from '@fieldstream/cor
 import { describe, expect } from 'vitest';
 import { close, open, partialText, scalar, streamText } from '../store/patches';
 import { createTestSource } from '../store/test-source';
-import type { SuiteContext } from './binding-suite';
+import type { SuiteContext } from './binding-driver';
 import { fieldAt, fieldPaths, progressRows, regions, valueAt } from './form-queries';
 import { incident } from './incident-output';
 import { rejectField } from './reject-field';

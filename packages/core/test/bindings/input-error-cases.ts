@@ -1,7 +1,7 @@
 // Bad input fails the same way in every binding: a typed error thrown from the mount.
 import { ArgumentError, createFieldStore, defineOutput, type FieldStore, PathSyntaxError } from '@fieldstream/core';
 import { describe, expect } from 'vitest';
-import type { FormOutput, SuiteContext } from './binding-suite';
+import type { FormOutput, SuiteContext } from './binding-driver';
 
 const SCHEMAS = 'a defineOutput definition, a Standard JSON Schema (zod 4, arktype, valibot) or a JSON Schema document';
 

@@ -5,7 +5,7 @@ import { createFieldStore, type FieldStore, ProviderError, type StreamingData } 
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { open, partialText, scalar, streamText } from '../store/patches';
 import { createTestSource } from '../store/test-source';
-import type { Mounted, SuiteContext } from './binding-suite';
+import type { Mounted, SuiteContext } from './binding-driver';
 import { fakeFrames } from './fake-frames';
 
 const sync = { schedule: 'sync' } as const;

@@ -5,7 +5,7 @@ import { scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, vi } from 'vitest';
 import { partialText, streamText } from '../store/patches';
 import { createTestSource, type TestSource } from '../store/test-source';
-import type { SuiteContext } from './binding-suite';
+import type { SuiteContext } from './binding-driver';
 
 type Started = { source: TestSource; signal: AbortSignal; args: unknown[] };
 

@@ -6,7 +6,7 @@ import { scriptedModel } from '@fieldstream/core/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, vi } from 'vitest';
 import { open, scalar, streamText } from '../store/patches';
 import { createTestSource, type TestSource } from '../store/test-source';
-import type { Mounted, ReaderOptions, StatusSnapshot, SuiteContext } from './binding-suite';
+import type { Mounted, ReaderOptions, StatusSnapshot, SuiteContext } from './binding-driver';
 import { fakeFrames } from './fake-frames';
 import { rejectField } from './reject-field';
 

@@ -2,7 +2,7 @@
 // idle store — every field pending, nothing busy, nothing announced.
 import { createFieldStore } from '@fieldstream/core';
 import { describe, expect } from 'vitest';
-import type { SuiteContext } from './binding-suite';
+import type { SuiteContext } from './binding-driver';
 import { fieldAt, fieldPaths, progressRows, regions } from './form-queries';
 import { incident } from './incident-output';
 

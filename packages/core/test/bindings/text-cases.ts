@@ -3,7 +3,7 @@
 import { createFieldStore, defineOutput } from '@fieldstream/core';
 import { describe, expect } from 'vitest';
 import { open, streamText } from '../store/patches';
-import type { SuiteContext } from './binding-suite';
+import type { SuiteContext } from './binding-driver';
 
 /** Model text that would run code or inject markup if it were ever treated as HTML. */
 const hostile: readonly string[] = [

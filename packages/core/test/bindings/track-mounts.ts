@@ -1,7 +1,7 @@
 // The suite's view of a driver: every mount is recorded and unmounted after its test, so a case
 // that fails half-way leaves no component subscribed to a later case's stores.
 import { afterEach } from 'vitest';
-import type { BindingDriver, MountedDom } from './binding-suite';
+import type { BindingDriver, MountedDom } from './binding-driver';
 
 type MountMethod = {
   [Key in keyof BindingDriver]: BindingDriver[Key] extends (...args: never[]) => MountedDom ? Key : never;
