@@ -1,4 +1,6 @@
 import { TransportError } from '../errors/errors';
+import { writeOwn } from '../patch/apply-patch';
+import { type Container, isContainer } from '../patch/container';
 import { deepEqual } from '../patch/deep-equal';
 import type { PathSegment } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
@@ -16,7 +18,7 @@ import {
 
 /** Turns response events into wire events, leaving out everything the reader can rebuild. */
 export class PatchEncoder {
-  #mirror = new ValueMirror({ copyIn: true });
+  #mirror = new ValueMirror(copyOf);
   #attempt = 0;
   #path: string | undefined;
 
@@ -67,7 +69,7 @@ export class PatchEncoder {
     if (attempt === this.#attempt && !always) return {};
     if (attempt !== this.#attempt) {
       this.#attempt = attempt;
-      this.#mirror = new ValueMirror({ copyIn: true });
+      this.#mirror = new ValueMirror(copyOf);
       this.#path = undefined;
     }
     return { n: attempt };
@@ -126,6 +128,15 @@ function isJsonAfter(mirror: ValueMirror, path: string, delta: string, value: un
   if (value === null || typeof value === 'object' || typeof value === 'string' || value === undefined) return false;
   const raw = mirror.jsonAfter(path, delta);
   return raw !== undefined && Object.is(raw, value);
+}
+
+/** A copy of a JSON value (own enumerable keys, lists by index), so the writer's mirror owns its containers. */
+function copyOf<Value>(value: Value): Value {
+  if (!isContainer(value)) return value;
+  if (Array.isArray(value)) return value.map(copyOf) as Value;
+  const copy: Container = {};
+  for (const key of Object.keys(value)) writeOwn(copy, key, copyOf((value as Record<string, unknown>)[key]));
+  return copy as Value;
 }
 
 /** Turns wire events back into response and observation events. */

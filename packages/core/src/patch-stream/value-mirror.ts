@@ -15,7 +15,7 @@ import type { StreamingData } from '../patch/streaming-data';
  * parser fills its own; one that has been handed out (a patch's value, the final data) or taken in
  * is never written again: a write below it first replaces it with a shallow copy, so a value a
  * consumer holds never changes. The writer, whose values belong to the response it sends, takes
- * containers in as copies (`copyIn`); the reader's come from its own JSON and are taken as they are.
+ * containers in as copies (its `copy`); the reader's come from its own JSON and are taken as they are.
  */
 export class ValueMirror {
   #last = new Map<string, unknown>();
@@ -23,7 +23,8 @@ export class ValueMirror {
   #tree: unknown;
   /** Containers a write must not change (handed out, or taken in without a copy). */
   #sealed = new WeakSet<object>();
-  readonly #copyIn: boolean;
+  /** The writer's copy of a container it takes in (`undefined`: the reader, which takes its own). */
+  readonly #copy: ((value: Container) => Container) | undefined;
   readonly #places = new PlaceParser();
   /**
    * The last path asked about, its segments, its patch fields and the container its value was
@@ -35,8 +36,8 @@ export class ValueMirror {
   #fields: Pick<StreamingData, 'wildcard_path' | 'indexes'> | undefined;
   #parent: Container | undefined;
 
-  constructor(options: { copyIn?: boolean } = {}) {
-    this.#copyIn = options.copyIn === true;
+  constructor(copy?: (value: Container) => Container) {
+    this.#copy = copy;
   }
 
   /**
@@ -155,7 +156,7 @@ export class ValueMirror {
     // A value `treeAt` handed out is the tree's own (the writer's `r`, the reader's rebuilt value).
     if (!isContainer(value) || this.#sealed.has(value)) return value;
     if (Array.isArray(value) ? value.length === 0 : isEmptyRecord(value)) return Array.isArray(value) ? [] : {};
-    if (this.#copyIn) return copyOf(value);
+    if (this.#copy !== undefined) return this.#copy(value);
     this.#sealed.add(value);
     return value;
   }
@@ -186,13 +187,4 @@ function isPlainRecord(node: unknown): node is Record<string, unknown> {
 function isEmptyRecord(value: Container): boolean {
   for (const _ in value) return false;
   return Object.getOwnPropertyNames(value).length === 0;
-}
-
-/** A copy of a JSON value (own enumerable keys, lists by index), so the writer's tree owns its containers. */
-function copyOf(value: unknown): unknown {
-  if (!isContainer(value)) return value;
-  if (Array.isArray(value)) return value.map(copyOf);
-  const copy: Container = {};
-  for (const key of Object.keys(value)) writeOwn(copy, key, copyOf(value[key]));
-  return copy;
 }

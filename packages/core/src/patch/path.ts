@@ -83,35 +83,54 @@ function readPath(path: string, place: boolean, from?: ParsedPlace, start = 0): 
 /**
  * {@link placeSegments} for a stream of paths, each parsed once and only past the prefix it shares
  * with the previous one (a patch stream's next path is most often a sibling, a child or an
- * ancestor's sibling of the last). Throws `PathSyntaxError` as `placeSegments` does; a path that
- * failed leaves the previous one as the reference.
+ * ancestor's sibling of the last). Throws `PathSyntaxError` as `placeSegments` does.
  */
 export class PlaceParser {
   #path = '';
-  #last: ParsedPlace = { segments: [], ends: [] };
+  #segments: PathSegment[] = [];
+  /** Where each of the last path's segments ends: the parser's own, trimmed and refilled in place. */
+  #ends: number[] = [];
 
-  /** The segments of `path`. The array is the parser's own: read it, never change it. */
+  /** The segments of `path`. The array is never changed once returned: read it, never change it. */
   segmentsOf(path: string): readonly PathSegment[] {
-    if (path === this.#path) return this.#last.segments;
-    const last = this.#last;
+    if (path === this.#path) return this.#segments;
     const previous = this.#path;
+    const ends = this.#ends;
     // The longest run of the previous path's segments that `path` repeats, up to a boundary of both.
     const limit = Math.min(previous.length, path.length);
     let shared = 0;
     while (shared < limit && previous.charCodeAt(shared) === path.charCodeAt(shared)) shared++;
     let kept = 0;
-    while (kept < last.ends.length) {
-      const end = last.ends[kept] as number;
-      if (end > shared || (end < path.length && path[end] !== '.' && path[end] !== '[')) break;
+    while (kept < ends.length) {
+      const end = ends[kept] as number;
+      if (end > shared) break;
+      // A boundary of `path` too: its end, or a `.` or `[` that starts its next segment.
+      if (end < path.length) {
+        const next = path.charCodeAt(end);
+        if (next !== DOT_CODE && next !== OPEN_CODE) break;
+      }
       kept++;
     }
-    const next: ParsedPlace = { segments: last.segments.slice(0, kept), ends: last.ends.slice(0, kept) };
-    readPath(path, true, next, kept === 0 ? 0 : (last.ends[kept - 1] as number));
+    const start = kept === 0 ? 0 : (ends[kept - 1] as number);
+    const segments = this.#segments.slice(0, kept);
+    ends.length = kept;
+    try {
+      readPath(path, true, { segments, ends }, start);
+    } catch (error) {
+      // The ends were trimmed for a path that failed: the next path parses whole.
+      this.#path = '';
+      this.#segments = [];
+      ends.length = 0;
+      throw error;
+    }
     this.#path = path;
-    this.#last = next;
-    return next.segments;
+    this.#segments = segments;
+    return segments;
   }
 }
+
+const DOT_CODE = 46;
+const OPEN_CODE = 91;
 
 /** The reserved channels a path may start with (docs/patch-contract.md §5). */
 const RESERVED_KEYS = new Set(['$reasoning', '$status', '$tools']);

@@ -1,7 +1,6 @@
 import { type Container, isContainer } from '../patch/container';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent } from '../response/response-events';
-import { isDigit, isIdentifierChar } from './patch-path';
 import type { StoreInput } from './reduce-events';
 
 /**
@@ -154,4 +153,13 @@ function holdsExactly(value: Container, path: string, children: string[] | numbe
     }
   }
   return true;
+}
+
+function isDigit(char: number): boolean {
+  return char >= 48 && char <= 57;
+}
+
+/** A-Z, a-z, 0-9, `_`: a character of a key written `.key`. */
+function isIdentifierChar(char: number): boolean {
+  return (char >= 65 && char <= 90) || (char >= 97 && char <= 122) || isDigit(char) || char === 95;
 }

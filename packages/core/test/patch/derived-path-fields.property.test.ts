@@ -3,7 +3,8 @@
 import { createStreamParser, type ModelEvent, type StreamingData } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { derivedPathFields } from '../../src/patch/derived-path-fields';
+import { derivedPathFields as derivedFrom } from '../../src/patch/derived-path-fields';
+import { placeSegments } from '../../src/patch/path';
 import { ToolCallStream } from '../../src/response/tool-call-stream';
 import { jsonValues } from '../support/json-values';
 
@@ -13,6 +14,17 @@ const key = fc.oneof(
 );
 const json = jsonValues(key, 6);
 const answer = fc.dictionary(key, json, { minKeys: 1, maxKeys: 4 });
+
+/** The fields of `path` as the mirror derives them: from its place's segments, when it is one. */
+function derivedPathFields(path: string) {
+  let segments: ReturnType<typeof placeSegments> | undefined;
+  try {
+    segments = placeSegments(path);
+  } catch {
+    segments = undefined;
+  }
+  return derivedFrom(path, segments);
+}
 
 const spelled = (data: StreamingData) => ({ wildcard_path: data.wildcard_path, indexes: data.indexes });
 

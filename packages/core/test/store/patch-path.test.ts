@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPath, parsePath } from '../../src/patch/path';
+import { formatPath, placeSegments } from '../../src/patch/path';
 import type { StreamingData } from '../../src/patch/streaming-data';
 import { type PathTrail, parsePatchPath, pathTrail } from '../../src/store/patch-path';
 
-/** What `parsePatchPath` must return: the segments and the canonical path, or `parsePath`'s error. */
+/** What `parsePatchPath` must return: the segments and the canonical path, or `placeSegments`'s error. */
 function reference(path: string): unknown {
   try {
-    const segments = parsePath(path);
+    const segments = placeSegments(path);
     return { parsed: [segments, formatPath(segments)] };
   } catch (error) {
     return { error: (error as Error).message };
@@ -23,9 +23,11 @@ function actual(path: string, trail: PathTrail): unknown {
 }
 
 describe('parsePatchPath', () => {
-  it('parses like parsePath whatever the previous path was (children, ancestors, siblings, anything)', () => {
+  it('parses like placeSegments whatever the previous path was (children, ancestors, siblings, anything)', () => {
     // Plain and quoted segments, and pieces that are not segments (parsePath rejects them).
-    const segment = fc.constantFrom(...'.a .k_9 .Z_ [0] [10] ["q"] ["a.b"] [01] [] . [1.5] .9 .é x ] [ *'.split(' '));
+    const segment = fc.constantFrom(
+      ...'.a .k_9 .Z_ [0] [10] [1] ["q"] ["a.b"] ["a["] [01] [] . [1.5] .9 .é x ] [ * [*]'.split(' '),
+    );
     const head = fc.constantFrom('', 'root', '[2]', '.a');
     const step = fc.tuple(fc.integer({ min: 0, max: 3 }), segment, head);
     fc.assert(
