@@ -1,4 +1,6 @@
-import { ArgumentError, type FieldStore, type ResponseSource, type Schedule } from '@fieldstream/core';
+import { ArgumentError, type ResponseSource, type Schedule } from '@fieldstream/core';
+
+export { checkFieldStore as checkStore } from '@fieldstream/core/bindings';
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
@@ -11,13 +13,6 @@ function hasMethods(value: unknown, names: readonly string[]): boolean {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
   const record = value as Record<string, unknown>;
   return names.every((name) => typeof record[name] === 'function');
-}
-
-/** A field store (`createFieldStore`), or an `ArgumentError` naming where it was given. */
-export function checkStore(where: string, value: unknown): asserts value is FieldStore<unknown> {
-  if (!hasMethods(value, ['getState', 'subscribe', 'subscribePath'])) {
-    throw new ArgumentError(where, `${where} must be a field store (createFieldStore), got ${describe(value)}`);
-  }
 }
 
 /** A response source (`createResponse`, `fromPatchStream`, …): something with `subscribe`. */

@@ -18,5 +18,5 @@ export { watchInstantField } from './watch-instant-field';
 export type { InstantListWatchOptions } from './watch-instant-list';
 export { watchInstantList } from './watch-instant-list';
 export { watchFinalData, watchReasoning, watchToolCalls } from './watch-store-values';
-export type { StatusSnapshot } from './watch-stream-status';
+export type { RetryInfo, StatusSnapshot } from './watch-stream-status';
 export { watchStreamStatus } from './watch-stream-status';

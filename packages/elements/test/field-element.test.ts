@@ -59,7 +59,7 @@ describe('<fieldstream-field>', () => {
     }).toThrow(
       new ArgumentError(
         '<fieldstream-field> store',
-        '<fieldstream-field> store must be a field store (createFieldStore), got a object',
+        '<fieldstream-field> store must be a field store (createFieldStore), got an object',
       ),
     );
     expect(() => {
