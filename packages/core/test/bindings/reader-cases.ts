@@ -41,6 +41,49 @@ export function readerCases({ driver, it }: SuiteContext): void {
       expect([renders(a), renders(b)]).toEqual([2, 2]);
     });
 
+    it('starts with the empty state of its path and follows its patches', async () => {
+      const store = createFieldStore();
+      const title = driver.mountField(store, 'meta.title', sync);
+      expect(last(title)).toEqual({
+        value: undefined,
+        isComplete: false,
+        completionSource: undefined,
+        attempt: undefined,
+        stale: false,
+        reconciled: undefined,
+        rejected: undefined,
+      });
+      const [first, ...rest] = streamText('meta.title', 'Outage', 3);
+      await settle(() => store.apply([first as StreamingData]));
+      expect(last(title)).toMatchObject({ value: 'Out', isComplete: false });
+      await settle(() => store.apply(rest));
+      expect(last(title)).toMatchObject({ value: 'Outage', isComplete: true, completionSource: 'observed_boundary' });
+      expect(title.root().textContent).toBe('Outage');
+    });
+
+    it('re-renders each of 50 fields once per frame that touched it (5 000 patches), untouched fields never', async () => {
+      const store = createFieldStore();
+      const frames = fakeFrames();
+      const fields = Array.from({ length: 50 }, (_, i) =>
+        driver.mountField(store, `f${i}`, { schedule: frames.schedule }),
+      );
+      // 125 patches each for f0…f39, 50 patches per frame: 100 frames.
+      const patches: StreamingData[] = [];
+      for (let i = 0; i < 40; i++) patches.push(...streamText(`f${i}`, 'y'.repeat(124), 1));
+      const framesTouching = new Map<string, number>();
+      for (let frame = 0; frame < 100; frame++) {
+        const batch = patches.slice(frame * 50, frame * 50 + 50);
+        for (const path of new Set(batch.map((patch) => patch.path))) {
+          framesTouching.set(path, (framesTouching.get(path) ?? 0) + 1);
+        }
+        await settle(() => applyEach(store, batch));
+        await settle(frames.next);
+      }
+      expect(fields.map(renders)).toEqual(fields.map((_, i) => 1 + (framesTouching.get(`f${i}`) ?? 0)));
+      expect(fields.slice(40).map(renders)).toEqual(Array(10).fill(1));
+      expect(fields[0]?.root().textContent).toBe('y'.repeat(124));
+    });
+
     it('turns many patches within one frame into one render per field', async () => {
       const store = createFieldStore();
       const frames = fakeFrames();
@@ -204,6 +247,27 @@ export function readerCases({ driver, it }: SuiteContext): void {
       await settle(() => source.emit({ type: 'error', attempt: 1, error }));
       expect(last(status)).toEqual({ status: 'error', attempt: 1, error, retry });
       expect(status.root().textContent).toBe('error');
+    });
+
+    it("useStreamStatus shows a resumable stream's gap while the status stays", async () => {
+      const source = createTestSource();
+      const store = createFieldStore(source);
+      const status = driver.mountStatus(store, sync);
+      await settle(() => source.attempt(0));
+      await settle(() => source.patches(0, streamText('summary', 'text')));
+      await settle(() =>
+        source.emit({ type: 'connection', attempt: 0, state: 'reconnecting', retry: 2, delayMs: 500 }),
+      );
+      expect(last(status)).toMatchObject({ status: 'streaming', reconnecting: { retry: 2, delayMs: 500 } });
+      await settle(() => source.emit({ type: 'connection', attempt: 0, state: 'open', retry: 2, delayMs: 0 }));
+      expect(last(status)).toMatchObject({ status: 'streaming', reconnecting: undefined });
+      await settle(() =>
+        source.emit({ type: 'connection', attempt: 0, state: 'reconnecting', retry: 1, delayMs: 250 }),
+      );
+      await settle(() => source.emit({ type: 'final', attempt: 0, data: { summary: 'text' } }));
+      // The end clears it: a settled response has no connection to wait for.
+      expect(last(status)).toMatchObject({ status: 'done', reconnecting: undefined });
+      expect(status.root().textContent).toBe('done');
     });
 
     it('useStreamStatus keeps the retry record after the retry, shared while it holds', async () => {
