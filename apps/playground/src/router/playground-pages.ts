@@ -116,6 +116,13 @@ export const PLAYGROUND_PAGES: readonly PlaygroundPage[] = [
     text: 'A field judged the moment it closes: a bad first field stops the attempt and the retry starts at once.',
     Page: lazyPage(() => import('../pages/early/early-validation-page'), 'EarlyValidationPage'),
   },
+  {
+    path: '/svelte',
+    label: 'Svelte',
+    title: 'Svelte',
+    text: 'The live form, progress panel and tool calls written with @fieldstream/svelte.',
+    Page: lazyPage(() => import('../pages/frameworks/svelte-page'), 'SveltePage'),
+  },
 ];
 
 /** The page a route path opens, or `undefined` for the home page (and any unknown path). */
