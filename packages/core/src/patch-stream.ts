@@ -4,6 +4,7 @@ export {
   fromPatchStream,
   type PatchStreamResponse,
 } from './patch-stream/from-patch-stream';
+export type { PatchStreamInput } from './patch-stream/patch-stream-input';
 export { patchStreamMessages } from './patch-stream/patch-stream-messages';
 export type { AnswerTicket, ResumeOptions } from './patch-stream/resume-options';
-export { type PatchStreamInput, type ToPatchStreamOptions, toPatchStream } from './patch-stream/to-patch-stream';
+export { type ToPatchStreamOptions, toPatchStream } from './patch-stream/to-patch-stream';

@@ -39,27 +39,11 @@ const ENTRIES = [
 /** An exception to a rule, named by the files it covers, with the reason it is allowed for now. */
 type Allowed = { files: readonly string[]; reason: string };
 
-const REWORKED = "being reworked in issue 46's short path";
-
 /** Imports that run up a floor and are allowed for now: `from` imports `to`. */
 const UPWARD_ALLOWED: readonly Allowed[] = [];
 
 /** Import cycles allowed for now: the cycle's files, all of them. */
-const CYCLES_ALLOWED: readonly Allowed[] = [
-  { files: ['patch/path.ts', 'patch/check-patch.ts'], reason: REWORKED },
-  {
-    files: [
-      'store/closed-spans.ts',
-      'store/field-state.ts',
-      'store/field-store-state.ts',
-      'store/reduce-events.ts',
-      'store/snapshot.ts',
-      'store/tool-calls-state.ts',
-    ],
-    reason: REWORKED,
-  },
-  { files: ['patch-stream/to-patch-stream.ts', 'patch-stream/wire-batches.ts'], reason: REWORKED },
-];
+const CYCLES_ALLOWED: readonly Allowed[] = [];
 
 function typeScriptFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

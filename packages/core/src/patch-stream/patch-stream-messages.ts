@@ -1,4 +1,4 @@
-import type { PatchStreamInput } from './to-patch-stream';
+import type { PatchStreamInput } from './patch-stream-input';
 import { followWireBatches } from './wire-batches';
 import type { WireWriterOptions } from './wire-writer';
 

@@ -1,14 +1,7 @@
+import type { PatchStreamInput } from './patch-stream-input';
 import { followWireBatches } from './wire-batches';
 import { END_EVENT } from './wire-events';
-import type { MetaSource, WireSource, WireWriterOptions } from './wire-writer';
-
-/** The part of a `createResponse` result a patch stream reads. */
-export type PatchStreamInput = WireSource &
-  MetaSource & {
-    getData(): Promise<unknown>;
-    start(): void;
-    abort(reason?: string): void;
-  };
+import type { WireWriterOptions } from './wire-writer';
 
 /** Options of {@link toPatchStream}. */
 export type ToPatchStreamOptions = WireWriterOptions & {

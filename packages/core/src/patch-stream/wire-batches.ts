@@ -1,6 +1,6 @@
 import { checkFunction, checkObject, checkOptionalObject } from '../errors/check-argument';
 import { coalesceDeltas } from './patch-codec';
-import type { PatchStreamInput } from './to-patch-stream';
+import type { PatchStreamInput } from './patch-stream-input';
 import type { WireEvent } from './wire-events';
 import { metaEvent, type WireWriterOptions, writeWireEvents } from './wire-writer';
 

@@ -1,6 +1,6 @@
 import { ArgumentError } from '../errors/argument-error';
 import { invalid } from '../errors/check-argument';
-import type { PathSegment } from './path';
+import type { PathSegment } from './path-segment';
 
 /**
  * A write may open at most one hole at the end of a list (index ≤ length + 1). A larger index

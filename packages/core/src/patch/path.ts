@@ -1,9 +1,9 @@
 import { invalid } from '../errors/check-argument';
 import { FieldstreamError } from '../errors/errors';
 import { checkSegment, checkSegments } from './check-patch';
+import type { PathSegment } from './path-segment';
 
-/** One step of a path: an object key or an array index. */
-export type PathSegment = string | number;
+export type { PathSegment } from './path-segment';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -1,7 +1,7 @@
 import { type Container, isContainer } from '../patch/container';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent } from '../response/response-events';
-import type { StoreInput } from './reduce-events';
+import type { StoreInput } from './store-input';
 
 /**
  * The containers one update streams whole (decision 0027): a container's opening delta, then only

@@ -1,3 +1,4 @@
+import { readOwn } from '../patch/apply-patch';
 import { deepEqual } from '../patch/deep-equal';
 import { appendSegment, formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
@@ -7,7 +8,7 @@ import { MAX_SPAN_PATH } from './closed-spans';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState } from './field-store-state';
 import { coveredRecords, dataTree, streamedTree } from './snapshot';
-import { toolField } from './tool-calls-state';
+import type { ToolCalls } from './tool-calls-state';
 import { materialise, readTree } from './tree-node';
 
 /** How the final data settled a path: kept as streamed, changed, or gone. */
@@ -136,6 +137,24 @@ function computeField(
     attempt: record?.attempt,
     stale: false,
     reconciled,
+    rejected: undefined,
+  };
+}
+
+/** The field state of a `$tools…` path (`$tools[0].arguments.query`) for `getField` and the hooks. */
+function toolField(state: ToolCalls, segments: readonly PathSegment[], attempt: number): FieldState {
+  const rest = segments.slice(1);
+  let node: unknown = state.tree;
+  for (const segment of rest) node = readOwn(node, segment);
+  const record = state.records.get(formatPath(rest));
+  return {
+    value: node as FieldState['value'],
+    isComplete: record?.isComplete ?? false,
+    completionSource: record?.completionSource,
+    attempt: record?.attempt,
+    stale: record !== undefined && record.attempt < attempt,
+    reconciled: undefined,
+    // Field checks judge the output's fields only: a tool call's argument is never rejected.
     rejected: undefined,
   };
 }

@@ -11,8 +11,9 @@ import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RecordCursor, type RetryBehaviour, reduceEvents, type StoreInput } from './reduce-events';
+import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
 import { streamedTree } from './snapshot';
+import type { StoreInput } from './store-input';
 
 /** How a subscriber hears about a response's streamed chunks. */
 export type SubscribeOptions = {

@@ -13,15 +13,13 @@ import type { PathChanges } from './path-listeners';
 import { PathMap } from './path-map';
 import { shareFinal } from './share-final';
 import { createSnapshot, dataTree, partsOf, type SnapshotParts } from './snapshot';
+import type { StoreInput } from './store-input';
 import { applyToolPatch, NO_TOOL_CALLS } from './tool-calls-state';
 import { TreeDraft } from './tree-draft';
 import { isContainerKind } from './tree-node';
 
 /** What a retry does to the fields of the failed attempt. */
 export type RetryBehaviour = 'keep-stale' | 'clear';
-
-/** What a store takes in one go: a batch of response events, or one pushed chunk of a response's log. */
-export type StoreInput = readonly ResponseEvent[] | ChunkEvent;
 
 /**
  * Applies inputs — batches of response events, or pushed chunks of a response's log (each its

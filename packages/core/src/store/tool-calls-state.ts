@@ -1,9 +1,8 @@
-import { applyPatch, readOwn } from '../patch/apply-patch';
+import { applyPatch } from '../patch/apply-patch';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { JsonValue } from '../tools/tool-calls';
 import { type FieldRecord, fieldRecord } from './field-record';
-import type { FieldState } from './field-state';
 import { PathMap } from './path-map';
 
 /** One tool call as a store shows it while it streams (docs/patch-contract.md §5, `$tools`). */
@@ -52,22 +51,4 @@ export function applyToolPatch(state: ToolCalls, data: StreamingData, attempt: n
   } catch {
     return state; // an index past the end of an argument list: nothing a parser emits
   }
-}
-
-/** The field state of a `$tools…` path (`$tools[0].arguments.query`) for `getField` and the hooks. */
-export function toolField(state: ToolCalls, segments: readonly PathSegment[], attempt: number): FieldState {
-  const rest = segments.slice(1);
-  let node: unknown = state.tree;
-  for (const segment of rest) node = readOwn(node, segment);
-  const record = state.records.get(formatPath(rest));
-  return {
-    value: node as FieldState['value'],
-    isComplete: record?.isComplete ?? false,
-    completionSource: record?.completionSource,
-    attempt: record?.attempt,
-    stale: record !== undefined && record.attempt < attempt,
-    reconciled: undefined,
-    // Field checks judge the output's fields only: a tool call's argument is never rejected.
-    rejected: undefined,
-  };
 }
