@@ -51,8 +51,8 @@ const EMPTY_ARRAY = Symbol('[]');
  * - a patch is stored as five slots (path, value, delta, and the wildcard path and indexes its
  *   path's first patch came with, which every patch of the path shares) plus a small integer, and
  *   rebuilt as a fresh event on replay, spelled as its live patches were and with no path parsed
- *   again (a store bound to a finished 669 KB answer took ~90 ms with the parse, ~36 ms without;
- *   decision 0014's eleventh-session section).
+ *   again: a store bound late to a long answer pays for applying its patches, not for parsing
+ *   every path a second time (decision 0014).
  */
 export class EventLog {
   /** Per entry a tag and five slots (a patch's, as above; otherwise the event or the text). */
@@ -328,8 +328,8 @@ export class EventLog {
   /**
    * Turns the attempt's text into one string once it can grow no more (next attempt, or closing). It
    * stays the accumulator's rope of flat blocks: whoever first reads its characters flattens it, once.
-   * Flattening it here copied the whole answer per response that no one read (a 342 KB copy per
-   * 171 KB answer, ~4 % of a bound response's CPU time; decision 0028).
+   * Flattening it here would copy the whole answer for every response, even one no one reads
+   * (decision 0028).
    */
   #settleText(): void {
     this.#textSource = undefined; // the parser may go

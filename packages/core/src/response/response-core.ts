@@ -235,10 +235,10 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
 type Progress = { status: ResponseStatus; attempt: number };
 
 /**
- * A response's `status`, `attempt` and `events`, as getters on this class's prototype. Getters
- * written in the response's object literal (closures over the whole response: its log, its data)
- * made V8 keep every response's state alive through young-generation collections after the
- * response ended, until the next full collection: ~1–1.5 MB promoted per 171 KB answer
+ * A response's `status`, `attempt` and `events`, as getters on this class's prototype, not in the
+ * response's object literal: getters there are closures over the whole response (its log, its
+ * data), and V8 keeps every ended response's state alive through young-generation collections
+ * until the next full collection, promoting it to the old generation
  * (docs/decisions/0028-no-accessors-in-per-response-literals.md).
  */
 class ResponseReads {
