@@ -10,10 +10,9 @@ const selectMessage = (state: FieldStoreState<unknown>): string => completionMes
  * once, when the response ends; nothing while it streams. It is in the document from the start,
  * empty, so screen readers hear its change.
  */
-export function announcerPart(binding: StoreBinding | undefined): { node: HTMLElement; close(): void } {
+export function announcerPart(binding: StoreBinding): { node: HTMLElement; close(): void } {
   const node = element('p', 'fs-announce', 'announcer');
   node.setAttribute('role', 'status');
   node.setAttribute('aria-live', 'polite');
-  if (binding === undefined) return { node, close: () => {} };
   return { node, close: watchFieldStore(binding.store, selectMessage, (text) => setText(node, text), binding) };
 }

@@ -7,16 +7,12 @@ const selectStatus = (state: FieldStoreState<unknown>): ResponseStatus => state.
 
 /**
  * Keeps a streaming region's `aria-busy` (and `data-status`, where React's component has it) in
- * step with the response: busy while it streams, validates or retries. No store: an idle region.
+ * step with the response: busy while it streams, validates or retries.
  */
-export function watchBusy(binding: StoreBinding | undefined, region: HTMLElement, withStatus: boolean): () => void {
+export function watchBusy(binding: StoreBinding, region: HTMLElement, withStatus: boolean): () => void {
   const show = (status: ResponseStatus): void => {
     setAttribute(region, 'aria-busy', String(isBusyStatus(status)));
     if (withStatus) setAttribute(region, 'data-status', status);
   };
-  if (binding === undefined) {
-    show('idle');
-    return () => {};
-  }
   return watchFieldStore(binding.store, selectStatus, show, binding);
 }

@@ -8,7 +8,7 @@ import type { StoreBinding } from './watch-field-store';
  * "Answer complete.", "Answer stopped." or "Answer failed: …" once, when the response ends.
  */
 export class FieldstreamAnnouncer extends FieldstreamElement {
-  protected render(binding: StoreBinding | undefined): Rendering {
+  protected render(binding: StoreBinding): Rendering {
     const announcer = announcerPart(binding);
     return { nodes: [announcer.node], close: announcer.close };
   }

@@ -1,4 +1,4 @@
-import type { FieldStore, ResponseSource, Schedule } from '@fieldstream/core';
+import { createFieldStore, type FieldStore, type ResponseSource, type Schedule } from '@fieldstream/core';
 import { type ResponseRun, startResponseRun } from '@fieldstream/core/bindings';
 import { checkFunction, checkResponse, checkSchedule, checkStore } from './check-input';
 import { shadowStyles } from './shadow-styles';
@@ -134,8 +134,9 @@ export abstract class FieldstreamElement extends ElementBase {
   protected refresh(): void {
     if (!this.isConnected) return;
     this.#rendering?.close();
-    const store = this.store;
-    const rendering = this.render(store === undefined ? undefined : { store, schedule: this.schedule });
+    // No store yet: an idle one, so the element shows what it will show before a response starts.
+    idleStore ??= createFieldStore();
+    const rendering = this.render({ store: this.store ?? idleStore, schedule: this.schedule });
     this.#rendering = rendering;
     this.#place(rendering.nodes);
     // The elements inside a form that have no store of their own show the form's.
@@ -145,8 +146,8 @@ export abstract class FieldstreamElement extends ElementBase {
     }
   }
 
-  /** What the element draws for `binding` (none: no store yet). */
-  protected abstract render(binding: StoreBinding | undefined): Rendering;
+  /** What the element draws for `binding`. */
+  protected abstract render(binding: StoreBinding): Rendering;
 
   /** The properties a page may set before the element is defined. */
   protected upgradedProperties(): readonly string[] {
@@ -190,3 +191,5 @@ export abstract class FieldstreamElement extends ElementBase {
 }
 
 const NO_RESUME = { store: {}, resume: undefined, attach: undefined };
+
+let idleStore: FieldStore<unknown> | undefined;

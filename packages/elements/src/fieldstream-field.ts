@@ -48,9 +48,9 @@ export class FieldstreamField extends FieldstreamElement {
     return [...super.upgradedProperties(), 'path', 'label', 'renderValue'];
   }
 
-  protected render(binding: StoreBinding | undefined): Rendering {
+  protected render(binding: StoreBinding): Rendering {
     const path = this.path;
-    if (binding === undefined || path === null) return { nodes: [], close: () => {} };
+    if (path === null) return { nodes: [], close: () => {} };
     const field = fieldPart(binding, path, this.label ?? undefined, this.#renderValue);
     return { nodes: [field.node], close: field.close };
   }

@@ -47,11 +47,11 @@ export class FieldstreamForm extends FieldstreamElement {
     return [...super.upgradedProperties(), 'output', 'renderValue'];
   }
 
-  protected render(binding: StoreBinding | undefined): Rendering {
+  protected render(binding: StoreBinding): Rendering {
     const region = element('div', 'fs-live-form', 'form');
     const closeBusy = watchBusy(binding, region, true);
     const tree =
-      binding === undefined || this.#output === undefined
+      this.#output === undefined
         ? undefined
         : liveNode({ ...binding, renderValue: this.#renderValue }, this.#output.root, '', undefined);
     const announcer = announcerPart(binding);

@@ -34,15 +34,13 @@ export class FieldstreamProgress extends FieldstreamElement {
     return [...super.upgradedProperties(), 'output'];
   }
 
-  protected render(binding: StoreBinding | undefined): Rendering {
+  protected render(binding: StoreBinding): Rendering {
     const region = element('div', 'fs-progress', 'progress');
     const closeBusy = watchBusy(binding, region, false);
     const status = statusPart(binding);
     const rows = element('ul', '', 'rows');
     const closeRows =
-      binding === undefined || this.#output === undefined
-        ? () => {}
-        : progressRows(binding, this.#output.root, '', (row) => rows.append(row));
+      this.#output === undefined ? () => {} : progressRows(binding, this.#output.root, '', (row) => rows.append(row));
     const announcer = announcerPart(binding);
     region.append(status.node, rows, announcer.node);
     return {

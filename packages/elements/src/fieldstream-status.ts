@@ -9,7 +9,7 @@ import type { StoreBinding } from './watch-field-store';
  * `<fieldstream-announcer>` or a form, whose announcer speaks when the response ends.
  */
 export class FieldstreamStatus extends FieldstreamElement {
-  protected render(binding: StoreBinding | undefined): Rendering {
+  protected render(binding: StoreBinding): Rendering {
     const status = statusPart(binding);
     return { nodes: [status.node], close: status.close };
   }

@@ -8,17 +8,12 @@ import { type StatusSnapshot, watchStreamStatus } from './watch-stream-status';
  * status and, after a retry, the attempt counted from 1; `data-reconnecting` while a resumable
  * stream reopens its connection.
  */
-export function statusPart(binding: StoreBinding | undefined): { node: HTMLElement; close(): void } {
+export function statusPart(binding: StoreBinding): { node: HTMLElement; close(): void } {
   const node = element('p', 'fs-progress-status', 'status');
   const show = (status: Pick<StatusSnapshot, 'status' | 'attempt' | 'reconnecting'>): void => {
     setAttribute(node, 'data-status', status.status);
     setAttribute(node, 'data-reconnecting', status.reconnecting === undefined ? undefined : 'true');
     setText(node, statusLine(status));
   };
-  // No store yet: what an idle store shows.
-  if (binding === undefined) {
-    show({ status: 'idle', attempt: 0, reconnecting: undefined });
-    return { node, close: () => {} };
-  }
   return { node, close: watchStreamStatus(binding.store, show, binding) };
 }

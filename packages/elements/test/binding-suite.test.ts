@@ -68,8 +68,8 @@ const driver: BindingDriver = {
       return text;
     };
     const { element, dom } = mountElement('fieldstream-field', { ...scheduled(options), renderValue });
-    element.path = path;
     element.store = store;
+    element.path = path;
     return { ...dom, rendered: () => log };
   },
   mountStatus: (store, options) =>

@@ -13,15 +13,18 @@ describe('<fieldstream-field>', () => {
     const source = createTestSource();
     const store = createFieldStore(source);
     const drawn: Record<string, unknown[]> = { summary: [], title: [] };
-    for (const field of fields(
-      '<fieldstream-field path="summary"></fieldstream-field><fieldstream-field path="title"></fieldstream-field>',
-    )) {
+    const container = mount('');
+    for (const path of ['summary', 'title']) {
+      // Properties set before the element connects: it draws once, when it does.
+      const field = document.createElement('fieldstream-field');
+      field.path = path;
       field.schedule = frames.schedule;
-      field.renderValue = (state: FieldState, path: string) => {
+      field.renderValue = (state: FieldState) => {
         drawn[path]?.push(state.value);
         return String(state.value ?? '');
       };
       field.store = store;
+      container.append(field);
     }
     expect(drawn).toEqual({ summary: [undefined], title: [undefined] });
     source.attempt(0);
