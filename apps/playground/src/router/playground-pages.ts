@@ -123,6 +123,13 @@ export const PLAYGROUND_PAGES: readonly PlaygroundPage[] = [
     text: 'The live form, progress panel and tool calls written with @fieldstream/svelte.',
     Page: lazyPage(() => import('../pages/frameworks/svelte-page'), 'SveltePage'),
   },
+  {
+    path: '/elements',
+    label: 'Elements',
+    title: 'Custom elements',
+    text: 'The live form, progress panel and tool calls as custom elements from @fieldstream/elements, no framework.',
+    Page: lazyPage(() => import('../pages/frameworks/elements-page'), 'ElementsPage'),
+  },
 ];
 
 /** The page a route path opens, or `undefined` for the home page (and any unknown path). */
