@@ -1,4 +1,5 @@
 import { createStoreView, type FieldStore, type FieldStoreState, type Schedule } from '@fieldstream/core';
+import { checkFieldStore } from '@fieldstream/core/bindings';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /** Options every hook takes. */
@@ -24,30 +25,25 @@ export function useFieldStore<Data, Selected>(
   selector: (state: FieldStoreState<Data>) => Selected,
   options: SelectorHookOptions<Selected> = {},
 ): Selected {
-  return useStoreSelection(store, selector, options, undefined);
+  return useStoreSelection('useFieldStore', store, selector, options);
 }
 
 /**
- * `useFieldStore` for a selector that reads only `path`, its ancestors and descendants (plus the
- * status, attempt and final data): it hears only about updates that may change them, so an
- * update costs the changed paths' subscribers, not every subscriber's selector.
+ * What every hook is: one selection of a field store, checked first (`hook` names the hook in the
+ * `ArgumentError` for something that is no store). With `path`, the selector reads only that path,
+ * its ancestors and descendants (plus the status, attempt and final data): it hears only about
+ * updates that may change them, so an update costs the changed paths' subscribers, not every
+ * subscriber's selector. The core's store view schedules and reads; the subscription outlives a
+ * change of selector.
  */
-export function useFieldStoreAtPath<Data, Selected>(
-  store: FieldStore<Data>,
-  path: string,
-  selector: (state: FieldStoreState<Data>) => Selected,
-  options: SelectorHookOptions<Selected> = {},
-): Selected {
-  return useStoreSelection(store, selector, options, path);
-}
-
-// The core's store view schedules and reads; the subscription outlives a change of selector.
-function useStoreSelection<Data, Selected>(
+export function useStoreSelection<Data, Selected>(
+  hook: string,
   store: FieldStore<Data>,
   selector: (state: FieldStoreState<Data>) => Selected,
   { schedule, throwOnError, equals }: SelectorHookOptions<Selected>,
-  path: string | undefined,
+  path?: string,
 ): Selected {
+  checkFieldStore(`${hook} store`, store);
   const view = useMemo(() => createStoreView(store, { schedule, path }), [store, schedule, path]);
   const read = useMemo(() => view.select(selector, { equals, throwOnError }), [view, selector, equals, throwOnError]);
   return useSyncExternalStore(view.subscribe, read, read);

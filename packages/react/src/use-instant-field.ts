@@ -8,7 +8,7 @@ import {
   fieldSelector,
 } from '@fieldstream/core';
 import { useMemo } from 'react';
-import { type SelectorHookOptions, useFieldStoreAtPath } from './use-field-store';
+import { type SelectorHookOptions, useStoreSelection } from './use-field-store';
 
 /**
  * The live state of one path (`summary`, `items[2].name`): its value so far, whether it is
@@ -29,5 +29,5 @@ export function useInstantField<Data, Input, P extends FieldPath<Data, Input> | 
     () => fieldSelector(path) as (state: FieldStoreState<Data>) => FieldState<FieldValue<Data, Input, P>>,
     [path],
   );
-  return useFieldStoreAtPath(store, path, selector, options);
+  return useStoreSelection('useInstantField', store, selector, options ?? {}, path);
 }

@@ -10,7 +10,7 @@ import {
   parsePath,
 } from '@fieldstream/core';
 import { useMemo } from 'react';
-import { type HookOptions, useFieldStoreAtPath } from './use-field-store';
+import { type HookOptions, useStoreSelection } from './use-field-store';
 
 export type InstantListOptions = HookOptions & {
   /** Also return items the final data dropped, flagged `removed`. Default `false`. */
@@ -40,5 +40,5 @@ export function useInstantList<Data, Input, Pattern extends FieldListPattern<Dat
   );
   // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
   const listPath = useMemo(() => formatPath(parsePath(pattern).slice(0, -1)), [pattern]);
-  return useFieldStoreAtPath(store, listPath, selector, options);
+  return useStoreSelection('useInstantList', store, selector, options ?? {}, listPath);
 }

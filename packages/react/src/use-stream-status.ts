@@ -1,5 +1,5 @@
 import type { FieldStore, FieldStoreState, FieldstreamError, ResponseStatus } from '@fieldstream/core';
-import { type HookOptions, useFieldStore } from './use-field-store';
+import { type HookOptions, useStoreSelection } from './use-field-store';
 
 /**
  * The latest retry of a response: the attempt it runs (`attempt`, 0-based like every attempt: 1
@@ -50,5 +50,5 @@ const sameStatus = (a: StatusSnapshot, b: StatusSnapshot): boolean =>
 
 /** The response's status, attempt, error and latest retry; re-renders only when one of them changes. */
 export function useStreamStatus<Data>(store: FieldStore<Data>, options: HookOptions = {}): StatusSnapshot {
-  return useFieldStore(store, selectStatus, { ...options, equals: sameStatus });
+  return useStoreSelection('useStreamStatus', store, selectStatus, { ...options, equals: sameStatus });
 }

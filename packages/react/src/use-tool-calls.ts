@@ -1,5 +1,5 @@
 import { type FieldStore, selectToolCalls, type ToolCallState } from '@fieldstream/core';
-import { type HookOptions, useFieldStore } from './use-field-store';
+import { type HookOptions, useStoreSelection } from './use-field-store';
 
 /**
  * The model's tool calls in the current attempt as they stream: per call its index, id, name, the
@@ -8,5 +8,5 @@ import { type HookOptions, useFieldStore } from './use-field-store';
  * executes a tool.
  */
 export function useToolCalls<Data>(store: FieldStore<Data>, options: HookOptions = {}): readonly ToolCallState[] {
-  return useFieldStore(store, selectToolCalls, options);
+  return useStoreSelection('useToolCalls', store, selectToolCalls, options);
 }

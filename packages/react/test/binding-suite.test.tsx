@@ -137,8 +137,4 @@ function driverFor(wrapper: (typeof renderModes)[number]['wrapper']): BindingDri
   };
 }
 
-// React's hooks read a non-store until they fail on it (a TypeError), with no ArgumentError naming
-// the argument: core's store view checks nothing yet.
-const knownFailures = ['a store that is no field store is an ArgumentError'];
-
-for (const mode of renderModes) bindingSuite(`react (${mode.name})`, driverFor(mode.wrapper), { knownFailures });
+for (const mode of renderModes) bindingSuite(`react (${mode.name})`, driverFor(mode.wrapper));
