@@ -1,18 +1,26 @@
-// packages/svelte/README.md: every snippet is one of this folder's components verbatim (svelte-check
+// packages/svelte/README.md and docs/guides/svelte.md: every snippet is one of this folder's components verbatim (svelte-check
 // type-checks them with the package), and the runnable ones run here on the scripted model.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type ResponseEvent, TransportError } from '@fieldstream/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
+import { scalar } from '../../../core/test/store/patches';
+import { rejectAttempt, streamingStore } from '../../../core/test/ui/ui-store';
 import IncidentForm from './IncidentForm.svelte';
 import IncidentPanel from './IncidentPanel.svelte';
 import ReleaseNotes from './ReleaseNotes.svelte';
+import RetryBanner from './RetryBanner.svelte';
 
 afterEach(cleanup);
 
 const folder = join(process.cwd(), 'packages/svelte/test/readme');
 const readme = readFileSync(join(process.cwd(), 'packages/svelte/README.md'), 'utf8');
-const snippets = [...readme.matchAll(/^```(svelte|ts)\n([\s\S]*?)^```$/gm)].map((match) => match[2] as string);
+const guide = readFileSync(join(process.cwd(), 'docs/guides/svelte.md'), 'utf8');
+const snippetsOf = (doc: string): string[] =>
+  [...doc.matchAll(/^```(svelte|ts)\n([\s\S]*?)^```$/gm)].map((match) => match[2] as string);
+const snippets = snippetsOf(readme);
 const components = readdirSync(folder)
   .filter((file) => file.endsWith('.svelte'))
   .map((file) => readFileSync(join(folder, file), 'utf8'));
@@ -21,6 +29,11 @@ describe('the README', () => {
   it('holds five snippets, each a component of test/readme verbatim', () => {
     expect(snippets).toHaveLength(5);
     for (const snippet of snippets) expect(components).toContain(snippet);
+  });
+
+  it('the Svelte guide holds three snippets, each a component of test/readme verbatim', () => {
+    expect(snippetsOf(guide)).toHaveLength(3);
+    for (const snippet of snippetsOf(guide)) expect(components).toContain(snippet);
   });
 
   it('names every public export of the package', async () => {
@@ -74,5 +87,20 @@ describe('the README examples', () => {
       ['affected_services[0]', 'confirmed'],
       ['affected_services[1]', 'confirmed'],
     ]);
+  });
+
+  it('the retry banner shows the retry and the stale field, then hands the error to the boundary', () => {
+    const store = streamingStore();
+    store.apply([scalar('summary', 'draft')]);
+    const { container } = render(RetryBanner, { props: { store } as never });
+    rejectAttempt(store);
+    store.dispatch({ type: 'attempt', attempt: 1, format: 'json' });
+    flushSync();
+    expect(screen.getByRole('alert').textContent).toBe('Retrying (attempt 2): field_rejected');
+    expect(container.querySelector('p[data-stale]')?.getAttribute('data-stale')).toBe('true');
+    expect(container.querySelector('p[data-stale]')?.textContent).toBe('draft');
+    store.dispatch({ type: 'error', attempt: 1, error: new TransportError('gateway down', 502, '') } as ResponseEvent);
+    flushSync();
+    expect(screen.getByRole('alert').textContent).toBe('The answer failed: gateway down');
   });
 });
