@@ -134,9 +134,17 @@ export abstract class FieldstreamElement extends ElementBase {
   protected refresh(): void {
     if (!this.isConnected) return;
     this.#rendering?.close();
+    this.#rendering = undefined;
     // No store yet: an idle one, so the element shows what it will show before a response starts.
     idleStore ??= createFieldStore();
-    const rendering = this.render({ store: this.store ?? idleStore, schedule: this.schedule });
+    let rendering: Rendering;
+    try {
+      rendering = this.render({ store: this.store ?? idleStore, schedule: this.schedule });
+    } catch (error) {
+      // Bad input (a malformed path attribute): nothing drawn, and the error goes to its writer.
+      this.#place([]);
+      throw error;
+    }
     this.#rendering = rendering;
     this.#place(rendering.nodes);
     // The elements inside a form that have no store of their own show the form's.

@@ -77,3 +77,26 @@ describe('<fieldstream-field>', () => {
     }).toThrow(ArgumentError);
   });
 });
+
+describe('<fieldstream-field path> attribute', () => {
+  it('reports a malformed path where the browser reports errors, and draws nothing', async () => {
+    const reported: unknown[] = [];
+    const onError = (event: ErrorEvent): void => {
+      reported.push(event.error);
+      event.preventDefault();
+    };
+    window.addEventListener('error', onError);
+    try {
+      const [field] = fields('<fieldstream-field path="summary" schedule="sync"></fieldstream-field>');
+      if (field === undefined) throw new Error('no field');
+      field.store = createFieldStore(createTestSource());
+      expect(field.querySelector('.fs-field')?.getAttribute('data-path')).toBe('summary');
+      field.setAttribute('path', 'items[');
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toBeInstanceOf(PathSyntaxError);
+      expect(field.children).toHaveLength(0);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
+});
