@@ -117,6 +117,13 @@ export const PLAYGROUND_PAGES: readonly PlaygroundPage[] = [
     Page: lazyPage(() => import('../pages/early/early-validation-page'), 'EarlyValidationPage'),
   },
   {
+    path: '/vue',
+    label: 'Vue',
+    title: 'Vue',
+    text: 'The live form, progress panel and tool calls written with @fieldstream/vue.',
+    Page: lazyPage(() => import('../pages/frameworks/vue-page'), 'VuePage'),
+  },
+  {
     path: '/svelte',
     label: 'Svelte',
     title: 'Svelte',
