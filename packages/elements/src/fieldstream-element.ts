@@ -59,6 +59,8 @@ export abstract class FieldstreamElement extends ElementBase {
   set response(response: ResponseSource | undefined) {
     if (response !== undefined) checkResponse(`<${this.localName}> response`, response);
     this.#response = response;
+    // The store bound to the response before stops following it (the response itself goes on).
+    this.#responseStore?.detach();
     this.#responseStore = response === undefined ? undefined : startResponseRun(() => response, NO_RESUME).store;
     this.refresh();
   }

@@ -138,3 +138,15 @@ describe('element life cycle', () => {
     });
   });
 });
+
+it('a store bound to a response stops following it when another response is set', async () => {
+  const first = createTestSource();
+  const second = createTestSource();
+  const container = mount('<fieldstream-status></fieldstream-status>');
+  const status = one<HTMLElementTagNameMap['fieldstream-status']>(container, 'fieldstream-status');
+  status.response = first;
+  expect(first.listeners()).toBe(1);
+  status.response = second;
+  expect([first.listeners(), second.listeners()]).toEqual([0, 1]);
+  expect(status.response).toBe(second);
+});
