@@ -1,10 +1,10 @@
-import { createResponse, openAIChat, type ResponseSource, type ToolCallState } from '@fieldstream/core';
-import { scriptedModel } from '@fieldstream/core/testing';
+import type { ToolCallState } from '@fieldstream/core';
 import { defineFieldstreamElements, watchToolCalls } from '@fieldstream/elements';
 import { incidentPreset } from '../../presets/incident';
-import { TOOLS, TOOLS_BASE_URL } from '../tools/tool-scenario';
+import { TOOLS } from '../tools/tool-scenario';
+import { incidentAnswer, parallelToolCalls } from './framework-responses';
 
-// The page's own markup (no model text): the elements, their containers and the controls.
+// The page's own markup (no model text): the elements, their panels and the controls.
 const TEMPLATE = `
   <div class="controls">
     <button type="button" data-testid="elements-start">Run the incident answer</button>
@@ -12,62 +12,54 @@ const TEMPLATE = `
     <button type="button" data-testid="elements-tools-start">Two parallel tool calls</button>
     <fieldstream-status data-testid="elements-status"></fieldstream-status>
   </div>
-  <fieldstream-form class="columns" data-testid="elements-answer">
+  <div class="columns">
+    <section class="panel" data-testid="elements-live-form">
+      <h3></h3>
+      <fieldstream-form></fieldstream-form>
+    </section>
     <section class="panel" data-testid="elements-progress">
       <h3>Progress</h3>
       <fieldstream-progress></fieldstream-progress>
     </section>
-  </fieldstream-form>
+  </div>
   <section class="panel" data-testid="elements-tool-calls">
     <h3>Tool calls</h3>
-    <fieldstream-form data-testid="elements-tools"><ol class="stack"></ol></fieldstream-form>
+    <fieldstream-form><ol class="stack"></ol></fieldstream-form>
   </section>`;
-
-const incidentAnswer = (signal: AbortSignal): ResponseSource =>
-  createResponse({
-    model: scriptedModel({ answers: [incidentPreset.recorded.text], chunkSize: 6, delayMs: 20 }),
-    input: incidentPreset.input,
-    output: incidentPreset.output,
-    format: 'json',
-    signal,
-  });
-
-const parallelCalls = (signal: AbortSignal): ResponseSource =>
-  createResponse({
-    model: openAIChat({ baseURL: new URL(TOOLS_BASE_URL, window.location.href).href, model: 'builtin' }),
-    input: 'Look for similar tickets and file one.',
-    tools: TOOLS,
-    signal,
-  });
 
 /**
  * The playground's live form, progress panel and tool-call cards with @fieldstream/elements and no
- * framework: the incident answer fills a `<fieldstream-form>` whose progress panel and status take
- * its store, and each tool call is a card of `<fieldstream-field>`s on its arguments' paths.
- * Returns the function that takes it down (the elements leave the page, aborting their responses).
+ * framework: the incident answer started by a `<fieldstream-form>` and shown by a progress panel
+ * and a status line given its store; each tool call a card of `<fieldstream-field>`s on its
+ * arguments' paths, inside a form whose store they take. Returns the function that takes it down
+ * (the elements leave the page, aborting their responses).
  */
 export function mountElementsApp(host: HTMLElement): () => void {
   defineFieldstreamElements();
   host.innerHTML = TEMPLATE;
-  const query = <E extends Element>(testId: string): E => host.querySelector(`[data-testid="${testId}"]`) as E;
-  const answer = query<HTMLElementTagNameMap['fieldstream-form']>('elements-answer');
-  const tools = query<HTMLElementTagNameMap['fieldstream-form']>('elements-tools');
-  const status = query<HTMLElementTagNameMap['fieldstream-status']>('elements-status');
+  const panel = (testId: string): Element | null => host.querySelector(`[data-testid="${testId}"]`);
+  const form = panel('elements-live-form')?.querySelector('fieldstream-form');
   const progress = host.querySelector('fieldstream-progress');
-  answer.output = incidentPreset.output;
-  if (progress !== null) progress.output = incidentPreset.output;
+  const status = host.querySelector('fieldstream-status');
+  const tools = panel('elements-tool-calls')?.querySelector('fieldstream-form');
+  const title = panel('elements-live-form')?.querySelector('h3');
+  if (!form || !progress || !status || !tools) throw new Error('the page is missing');
+  if (title) title.textContent = incidentPreset.title;
+  form.output = incidentPreset.output;
+  progress.output = incidentPreset.output;
   let unwatchCalls = (): void => {};
 
   const onClick = (event: Event): void => {
     const testId = (event.target as Element).getAttribute('data-testid');
     if (testId === 'elements-start') {
       // Setting `start` (again) starts a new response, aborting the one before.
-      answer.start = incidentAnswer;
-      status.store = answer.store;
+      form.start = incidentAnswer;
+      progress.store = form.store;
+      status.store = form.store;
     } else if (testId === 'elements-abort') {
-      answer.abort();
+      form.abort();
     } else if (testId === 'elements-tools-start') {
-      tools.start = parallelCalls;
+      tools.start = parallelToolCalls;
       unwatchCalls();
       const store = tools.store;
       const list = tools.querySelector('ol');
@@ -89,6 +81,8 @@ function showCards(list: HTMLOListElement, calls: readonly ToolCallState[]): voi
     card.dataset.complete = String(call.isComplete);
     const name = card.querySelector('h4');
     if (name !== null) name.textContent = call.name === '' ? '…' : call.name;
+    const written = card.querySelector('pre');
+    if (written !== null) written.textContent = JSON.stringify(call.arguments, null, 2);
     if (card.querySelector('fieldstream-field') === null) addArguments(card, call);
   }
   while (list.children.length > calls.length) list.lastElementChild?.remove();
@@ -98,7 +92,7 @@ function newCard(call: ToolCallState): HTMLLIElement {
   const card = document.createElement('li');
   card.className = 'tool-card';
   card.dataset.testid = 'elements-tool-card';
-  card.append(document.createElement('h4'));
+  card.append(document.createElement('h4'), document.createElement('pre'));
   addArguments(card, call);
   return card;
 }
