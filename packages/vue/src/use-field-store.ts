@@ -80,10 +80,10 @@ export function useStoreSelection<Data, Selected>(
     () => toValue(options).throwOnError,
   ] as const;
   let unsubscribe: (() => void) | undefined;
-  // What the listener last read, and the reader it read with: the ref's value is read again when a
-  // render reads the ref (below).
+  // What the listener last read, and the current view's reader (set by the first `follow`, below):
+  // the ref's value is read again when a render reads the ref.
   let changed: Ref<Selection<Selected>> | undefined;
-  let readSelection: (render?: boolean) => Selection<Selected> = () => ({ error: undefined });
+  let readSelection!: (render?: boolean) => Selection<Selected>;
   const follow = ([current, at, select, schedule, equals, throwOnError]: InputValues<Data, Selected>): void => {
     checkFieldStore(`${name} store`, current);
     unsubscribe?.();
