@@ -53,51 +53,31 @@ function readPath(path: string, place: boolean, from?: ParsedPlace, start = 0): 
   const ends = from?.ends;
   let i = start;
   while (i < path.length) {
-    const char = path.charCodeAt(i);
-    if (char === DOT_CODE) {
+    const ch = path[i];
+    if (ch === '.') {
       if (segments.length === 0) throw new PathSyntaxError(path, i, 'a path cannot start with "."');
-      const key = ++i;
-      i = keyEnd(path, i);
-      if (!isIdentifier(path, key, i))
-        throw new PathSyntaxError(path, key, `"${path.slice(key, i)}" is not an identifier`);
-      segments.push(path.slice(key, i));
-    } else if (char === OPEN_CODE) {
+      i++;
+      const start = i;
+      while (i < path.length && path[i] !== '.' && path[i] !== '[') i++;
+      const key = path.slice(start, i);
+      if (!IDENTIFIER.test(key)) throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
+      segments.push(key);
+    } else if (ch === '[') {
       const close = readBracket(path, i, segments, place);
       i = close + 1;
     } else {
       if (segments.length > 0) throw new PathSyntaxError(path, i, 'expected "." or "["');
-      const key = i;
-      i = keyEnd(path, i);
-      const name = path.slice(key, i);
-      if (!isIdentifier(path, key, i) && !RESERVED_KEYS.has(name)) {
-        throw new PathSyntaxError(path, key, `"${name}" is not an identifier`);
+      const start = i;
+      while (i < path.length && path[i] !== '.' && path[i] !== '[') i++;
+      const key = path.slice(start, i);
+      if (!IDENTIFIER.test(key) && !RESERVED_KEYS.has(key)) {
+        throw new PathSyntaxError(path, start, `"${key}" is not an identifier`);
       }
-      segments.push(name);
+      segments.push(key);
     }
     ends?.push(i);
   }
   return segments;
-}
-
-/** Where the key starting at `i` ends: at the next `.` or `[`, or the end of the path. */
-function keyEnd(path: string, i: number): number {
-  while (i < path.length) {
-    const char = path.charCodeAt(i);
-    if (char === DOT_CODE || char === OPEN_CODE) break;
-    i++;
-  }
-  return i;
-}
-
-/** Whether `path[start, end)` is an identifier (`IDENTIFIER`), read in place: this runs for every new path of a stream. */
-function isIdentifier(path: string, start: number, end: number): boolean {
-  if (end === start) return false;
-  for (let i = start; i < end; i++) {
-    const char = path.charCodeAt(i);
-    const letter = (char >= 65 && char <= 90) || (char >= 97 && char <= 122) || char === 95;
-    if (!letter && (i === start || char < 48 || char > 57)) return false;
-  }
-  return true;
 }
 
 /**
@@ -151,9 +131,6 @@ export class PlaceParser {
 
 const DOT_CODE = 46;
 const OPEN_CODE = 91;
-const QUOTE_CODE = 34;
-const STAR_CODE = 42;
-const ZERO_CODE = 48;
 
 /** The reserved channels a path may start with (docs/patch-contract.md §5). */
 const RESERVED_KEYS = new Set(['$reasoning', '$status', '$tools']);
@@ -172,7 +149,8 @@ export function concreteSegments(path: string): PathSegment[] | undefined {
 }
 
 function readBracket(path: string, open: number, segments: PathSegment[], place: boolean): number {
-  if (path.charCodeAt(open + 1) === QUOTE_CODE) {
+  const next = path[open + 1];
+  if (next === '"') {
     // A JSON string literal: find its closing quote, honouring escapes.
     let j = open + 2;
     while (j < path.length && path[j] !== '"') j += path[j] === '\\' ? 2 : 1;
@@ -182,24 +160,11 @@ function readBracket(path: string, open: number, segments: PathSegment[], place:
   }
   const close = path.indexOf(']', open);
   if (close < 0) throw new PathSyntaxError(path, open, 'unterminated "["');
-  const index = indexValue(path, open + 1, close);
-  if (index !== undefined) segments.push(index);
-  else if (!place && close === open + 2 && path.charCodeAt(open + 1) === STAR_CODE) segments.push(WILDCARD);
-  else throw new PathSyntaxError(path, open, `"[${path.slice(open + 1, close)}]" is not an index`);
+  const body = path.slice(open + 1, close);
+  if (body === '*' && !place) segments.push(WILDCARD);
+  else if (/^(0|[1-9][0-9]*)$/.test(body)) segments.push(Number(body));
+  else throw new PathSyntaxError(path, open, `"[${body}]" is not an index`);
   return close;
-}
-
-/** The index `path[start, end)` spells (`0` or digits without a leading zero), else `undefined`. */
-function indexValue(path: string, start: number, end: number): number | undefined {
-  if (end === start || (end - start > 1 && path.charCodeAt(start) === ZERO_CODE)) return undefined;
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = path.charCodeAt(i) - ZERO_CODE;
-    if (digit < 0 || digit > 9) return undefined;
-    value = value * 10 + digit;
-  }
-  // Past 2^53 the running sum rounds differently from the decimal's nearest number.
-  return Number.isSafeInteger(value) ? value : Number(path.slice(start, end));
 }
 
 /** Replaces every index of a path by `[*]`: `items[3].tags[0]` → `items[*].tags[*]`. */

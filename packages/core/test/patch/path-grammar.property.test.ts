@@ -1,5 +1,5 @@
-// The path grammar read character by character (patch/path.ts) against a plain regular-expression
-// reading of the same grammar, and PlaceParser (which reads a path past the prefix it shares with
+// The path grammar (patch/path.ts) against a second, independent reading of it with regular
+// expressions, and PlaceParser (which reads a path past the prefix it shares with
 // the last one) against reading each path whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
