@@ -62,7 +62,7 @@ const budgets: Budget[] = [
     // (decision 0013): a regression guard just above today's size; its raises are in decision 0013's
     // ceiling history.
     target: 15 * KB,
-    ceiling: 20.1 * KB,
+    ceiling: 20.2 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
@@ -78,7 +78,7 @@ const budgets: Budget[] = [
     // Issue 29's all-in-page target. Missed (decision 0013): a regression guard just above today's
     // size; its raises are in decision 0013's ceiling history.
     target: 25 * KB,
-    ceiling: 36.1 * KB,
+    ceiling: 36.2 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(
@@ -103,6 +103,19 @@ const budgets: Budget[] = [
     target: 4 * KB,
     yaml: 'never',
   },
+  // Issue 47: each binding adds at most 3 KB over the core it binds (its components included).
+  ...(['vue', 'svelte', 'elements'] as const).map(
+    (binding): Budget => ({
+      name: `@fieldstream/${binding} (core external)`,
+      source: ENTRIES[binding],
+      externalCore: true,
+      target: 3 * KB,
+      // The elements draw their own DOM (what the frameworks do for the others): missed, a regression
+      // guard meanwhile (decision 0013's ceiling history).
+      ...(binding === 'elements' ? { ceiling: 4.1 * KB } : {}),
+      yaml: 'never',
+    }),
+  ),
 ];
 
 /** Why a measured bundle breaks its budget, or `undefined`. */

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { build, type Plugin, type Rollup } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -66,6 +67,8 @@ function appBuild(source: string, externalCore: boolean): Parameters<typeof buil
     root,
     logLevel: 'silent',
     configFile: false,
+    // Svelte components are compiled by the app that imports them (@fieldstream/svelte ships them as source).
+    plugins: [svelte({ configFile: false })],
     resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'production'] },
     build: {
       write: false,
@@ -81,7 +84,10 @@ function appBuild(source: string, externalCore: boolean): Parameters<typeof buil
         // own, and their imports and exports cost ~0.46 KB gzip that an app does not pay (decision 0013).
         preserveEntrySignatures: 'allow-extension',
         output: { format: 'es' },
-        external: (id) => /^(react|react-dom|zod)(\/|$)/.test(id) || (externalCore && id === '@fieldstream/core'),
+        // The frameworks an app has anyway; with `externalCore`, core and its entries (a binding's own bytes).
+        external: (id) =>
+          /^(react|react-dom|zod|vue|svelte)(\/|$)/.test(id) ||
+          (externalCore && (id === '@fieldstream/core' || id.startsWith('@fieldstream/core/'))),
       },
     },
   };
@@ -161,6 +167,9 @@ export const ENTRIES = {
   responseJson: "export { createResponse, openAIChat, createFieldStore } from '@fieldstream/core';",
   wholeCore: "export * from '@fieldstream/core';",
   react: "export * from '@fieldstream/react';",
+  vue: "export * from '@fieldstream/vue';",
+  svelte: "export * from '@fieldstream/svelte';",
+  elements: "export * from '@fieldstream/elements'; import '@fieldstream/elements/define';",
   /** What an app pays to do `useObject`'s job: the server streams, the page renders per field. */
   patchStreamPage:
     "export { createFieldStore } from '@fieldstream/core';\n" +
