@@ -288,6 +288,40 @@ describe('Redis: bounded connections, and a lost append reaches every reader', (
     flaky.destroy();
   });
 
+  it.each([
+    ['before it reached Redis', false],
+    ['after Redis stored it (only the reply was lost)', true],
+  ])(
+    'an append that fails once in flight, %s, is sent again: stored once, the answer goes on whole',
+    async (_when, stored) => {
+      let failNext = false;
+      const flaky = await intercepted(async (args, real) => {
+        if (!failNext || args[0] !== 'XADD') return real(args);
+        failNext = false;
+        if (stored) await real(args);
+        throw new Error('Socket closed unexpectedly');
+      });
+      const a = createResumableAnswers({ log: keep(createRedisAnswerLog({ client: flaky, leaseSeconds: 1 })) });
+      const b = createResumableAnswers({
+        log: keep(createRedisAnswerLog({ url: redis.url, blockMs: 100, leaseSeconds: 1 })),
+      });
+      const running = slowAnswer(20);
+      const { ticket, rest } = await started(a, running);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      failNext = true;
+      const whole = await rest();
+      expect(ending(whole)).toBe('end');
+      // Read from the start on another instance: every message once, as the starter read them.
+      const replayed = await (await b.resume(resumeRequest(ticket))).text();
+      expect(ending(replayed)).toBe('end');
+      const ids = (text: string) => [...text.matchAll(/^id: (.+)$/gm)].map((match) => match[1]);
+      expect(ids(replayed)).toEqual(ids(whole));
+      expect(new Set(ids(replayed)).size).toBe(ids(replayed).length);
+      expect(running.status).toBe('done');
+      flaky.destroy();
+    },
+  );
+
   it('Redis dies mid-answer and restarts empty: the starter, reading on the writing instance, ends with a typed error', async () => {
     const own = await startRedis();
     try {

@@ -90,19 +90,41 @@ export function createRedisAnswerLog(options: RedisAnswerLogOptions): AnswerLog 
       throw new AnswerLogError('ANSWER_LOG_UNAVAILABLE', `Redis did not answer ${args[0]}`, { cause });
     }
   };
+  /**
+   * The message once more, after its `XADD` failed in flight (a restart, a dropped connection):
+   * stored or not, its id says. Sent again with the same id, Redis stores it once, and refuses a
+   * second copy (the id is not above the stream's last), which the entry itself then confirms.
+   * Within `timeoutMs`: a Redis that stays away loses the answer.
+   */
+  const addAgain = async (key: string, id: string, kind: 'm' | 'e', data: string): Promise<unknown> => {
+    try {
+      return await command(['XADD', key, 'NOMKSTREAM', id, 'k', kind, 'd', data], requestMs);
+    } catch (error) {
+      const entries = asEntries(await command(['XRANGE', key, id, id], requestMs));
+      if (entries.length === 1) return id;
+      throw error;
+    }
+  };
   const add = async (answerId: string, kind: 'm' | 'e', data: string): Promise<string> => {
     const local = writing.get(answerId);
     if (local === undefined) throw new AnswerLogError('ANSWER_LOST', `The answer ${answerId} is not written here`);
     if (local.lost !== undefined) throw local.lost;
     const id = `${local.next}-0`;
+    const key = keyOf(answerId);
     let added: unknown;
     try {
-      added = await command(['XADD', keyOf(answerId), 'NOMKSTREAM', id, 'k', kind, 'd', data]);
-    } catch (cause) {
-      // A message that may or may not be stored: the answer can never be served whole again.
-      const lost = new AnswerLogError('ANSWER_LOST', `The answer ${answerId} could not be stored in Redis`, { cause });
-      lose(answerId, local, lost);
-      throw lost;
+      added = await command(['XADD', key, 'NOMKSTREAM', id, 'k', kind, 'd', data]);
+    } catch {
+      try {
+        added = await addAgain(key, id, kind, data);
+      } catch (cause) {
+        // Stored or not, nobody can tell: the answer can never be served whole again.
+        const lost = new AnswerLogError('ANSWER_LOST', `The answer ${answerId} could not be stored in Redis`, {
+          cause,
+        });
+        lose(answerId, local, lost);
+        throw lost;
+      }
     }
     if (added === null) {
       const lost = new AnswerLogError(
