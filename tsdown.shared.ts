@@ -51,6 +51,9 @@ export function libraryConfig(packageDir: string = process.cwd()): UserConfig {
     // builds of the same source give the same files.
     fixedExtension: false,
     hash: false,
+    // Shared chunks in a folder of their own: a chunk named after a source folder (`src/testing/`)
+    // must never take an entry's file name (`testing.js`), which would move the entry aside.
+    outputOptions: { chunkFileNames: 'chunks/[name].js' },
     // Node built-ins stay imports (a server package uses them; `neutral` alone would warn).
     deps: { neverBundle: [/^node:/] },
     // dependencies and peerDependencies stay external (tsdown's default); the declarations are

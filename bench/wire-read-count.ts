@@ -6,7 +6,12 @@
  */
 import { instructionsPerRun } from './instruction-count';
 
-const result = await instructionsPerRun('bench/wire-read-probe.ts', ['wire', 'wire-store'] as const, 2, 5);
+const result = await instructionsPerRun(
+  'bench/wire-read-probe.ts',
+  ['wire', 'wire-store', 'wire-merged'] as const,
+  2,
+  5,
+);
 if (typeof result === 'string') console.log(result);
 else
   for (const [mode, instructions] of Object.entries(result))

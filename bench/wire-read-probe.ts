@@ -2,10 +2,14 @@
  * The browser's side of a patch stream, for instruction counts (bench/wire-read-count.ts):
  * `<mode> <runs>` reads a 171 KB JSON answer's patch stream (one SSE message per model chunk, as a
  * server that keeps up sends it) with `fromPatchStream`, `runs` times: `wire` to `getData()` alone,
- * `wire-store` into a store whose path subscribers read once per task, as a UI's frames do.
+ * `wire-store` into a store whose path subscribers read once per task, as a UI's frames do, and
+ * `wire-merged` as `wire` with every 16 messages' events merged into one message (what a writer
+ * that sends once per frame would send at high token rates): the part of the cost that is per
+ * message.
  */
 import { createFieldStore, createResponse } from '../packages/core/src/index';
 import { fromPatchStream } from '../packages/core/src/patch-stream/from-patch-stream';
+import { coalesceDeltas } from '../packages/core/src/patch-stream/patch-codec';
 import { toPatchStream } from '../packages/core/src/patch-stream/to-patch-stream';
 import { scriptedModel } from '../packages/core/src/testing';
 import { benchDocument } from './json-documents';
@@ -19,10 +23,18 @@ const written = createResponse({
 });
 const wire = await new Response(toPatchStream(written).body).text();
 const encoder = new TextEncoder();
-const messages = wire
-  .split('\n\n')
-  .filter((message) => message !== '')
-  .map((message) => encoder.encode(`${message}\n\n`));
+const sent = wire.split('\n\n').filter((message) => message !== '');
+const MERGED = 16;
+const merged: string[] = [];
+for (let at = 0; at < sent.length; at += MERGED) {
+  const group = sent.slice(at, at + MERGED);
+  // The end message (an `event:` line) stays a message of its own.
+  const data = group.filter((message) => message.startsWith('data: '));
+  if (data.length > 0)
+    merged.push(`data: ${JSON.stringify(coalesceDeltas(data.flatMap((message) => JSON.parse(message.slice(6)))))}`);
+  merged.push(...group.filter((message) => !message.startsWith('data: ')));
+}
+const messages = (mode === 'wire-merged' ? merged : sent).map((message) => encoder.encode(`${message}\n\n`));
 
 async function readOnce(): Promise<void> {
   let next = 0;
