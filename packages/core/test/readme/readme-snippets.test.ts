@@ -1,6 +1,6 @@
-// Every TypeScript snippet of the README, of the React guide and of the three package READMEs (the
-// npm pages) is type-checked: each one appears verbatim in a `test/readme/*.test-d.ts(x)` file of a
-// package, which the `types` project compiles.
+// Every TypeScript snippet of the README, of the React, Vue and custom-element guides and of the
+// three package READMEs (the npm pages) is type-checked: each one appears verbatim in a
+// `test/readme/*.test-d.ts(x)` file of a package, which the `types` project compiles.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,8 @@ function typeTestSources(): string {
 describe.each([
   ['README.md', 4, 'tsx'],
   ['docs/guides/react.md', 4, 'tsx'],
+  ['docs/guides/vue.md', 1, 'ts'],
+  ['docs/guides/elements.md', 5, 'ts'],
   ['packages/core/README.md', 11, 'ts'],
   ['packages/react/README.md', 5, 'tsx'],
   ['packages/server/README.md', 3, 'ts'],
