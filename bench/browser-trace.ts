@@ -1,6 +1,6 @@
 /**
  * Where the renderer's main thread spends a browser-bench stream, from a Chromium trace:
- *   npx tsx bench/browser-trace.ts [fields=50] [tokensPerSecond=20000] [mode=liveform] [chunks=token|batch]
+ *   npx tsx bench/browser-trace.ts [fields=50] [tokensPerSecond=20000] [mode=liveform|vue|svelte|elements|baseline] [chunks=token|batch]
  * Builds bench/browser/ (production, into a temporary directory), records one stream with the
  * devtools timeline categories, and sums each top-level event kind's own
  * duration on the main thread (ms and % of the stream). A probe for reading, not a suite.
@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { port } from '../e2e/ports';
+import { benchPageRoot, buildBenchPage } from './browser/page-build';
 import type { PageConfig, PageResult } from './browser/page-protocol';
 
 type TraceEvent = {
@@ -26,26 +26,18 @@ type TraceEvent = {
 };
 
 const [fields = '50', rate = '20000', mode = 'liveform', chunks = 'token'] = process.argv.slice(2);
+const MODES: readonly PageConfig['mode'][] = ['liveform', 'vue', 'svelte', 'elements', 'baseline'];
 const config: PageConfig = {
-  mode: mode === 'baseline' ? 'baseline' : 'liveform',
+  mode: MODES.find((known) => known === mode) ?? 'liveform',
   fields: Number(fields),
   tokensPerSecond: Number(rate),
   seconds: 4,
   chunks: chunks === 'batch' ? 'batch' : 'token',
 };
-const root = join(import.meta.dirname, 'browser');
 const outDir = mkdtempSync(join(tmpdir(), 'fieldstream-trace-'));
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  mode: 'production',
-  plugins: [react()],
-  resolve: { conditions: ['@fieldstream/source', 'module', 'browser', 'development|production'] },
-  build: { outDir, emptyOutDir: true },
-});
+await buildBenchPage(outDir);
 const server = await preview({
-  root,
+  root: benchPageRoot,
   configFile: false,
   logLevel: 'warn',
   build: { outDir },

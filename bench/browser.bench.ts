@@ -3,43 +3,47 @@
  * loads a production build of bench/browser/ and streams an answer at 2 000 and 20 000 tokens/s
  * (4-character tokens, delivered in ~2 ms network-like batches) into a 50- and a 500-field form:
  * `LiveForm` on createResponse + createFieldStore, beside the AI SDK's useObject loop (its own parsePartialJson; re-parse
- * the whole text and set the whole object as state per chunk) in the same run. Reported while the
- * answer streams: fps, React commits per frame, long tasks, total blocking time, heap, and the main
+ * the whole text and set the whole object as state per chunk) in the same run; for 500 fields, also
+ * the Vue and Svelte bindings' `LiveForm` and the `<fieldstream-form>` element on the same pipeline.
+ * Reported while the answer streams: fps, React commits (a binding's DOM updates) per frame, long
+ * tasks, total blocking time, heap, and the main
  * thread's busy time (Chromium's TaskDuration, and within it ScriptDuration, RecalcStyleDuration and
  * LayoutDuration, over the whole run, divided by the stream's length; the rest of the task time is
  * mostly paint, compositing and GC). The page uses @fieldstream/react's opt-in stylesheet. fps and long tasks are wall-clock: on a loaded machine (see the load average
  * in the title) preemption drops frames and stretches tasks, so compare rows of one run.
- * Target: ≥ 55 fps and no long task over 50 ms mid-stream for LiveForm in all four cases.
+ * Targets: ≥ 55 fps and no long task over 50 ms mid-stream for React's LiveForm in all four cases;
+ * for each binding at 500 fields × 20 000 tokens/s (issue 47): ≥ 58 fps, no long task, at most one
+ * update per frame, and main-thread busy time within 1.2× React's LiveForm in the same run.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { port as portFor } from '../e2e/ports';
+import { benchPageRoot, buildBenchPage } from './browser/page-build';
 import type { PageConfig, PageResult } from './browser/page-protocol';
 
 const SECONDS = 4;
 /** Runs per case; the table shows the run with the median fps. */
 const RUNS = 3;
-const root = join(import.meta.dirname, 'browser');
-const outDir = join(root, 'dist');
-const conditions = ['@fieldstream/source', 'module', 'browser', 'development|production'];
+const outDir = join(benchPageRoot, 'dist');
+/** The bindings' LiveForms run in the 500-field cases, the ones issue 47's targets name. */
+const BINDINGS_FROM_FIELDS = 500;
+const RENDERERS: Record<PageConfig['mode'], string> = {
+  liveform: 'LiveForm (React)',
+  vue: 'LiveForm (Vue)',
+  svelte: 'LiveForm (Svelte)',
+  // In backticks: a bare tag in the Markdown table would be read as HTML.
+  elements: '`<fieldstream-form>` (elements)',
+  baseline: 'AI SDK useObject loop',
+};
 
 export default async function browserBench(): Promise<void> {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    resolve: { conditions },
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildBenchPage(outDir);
   const port = portFor('FIELDSTREAM_BENCH_PORT');
   const server = await preview({
-    root,
+    root: benchPageRoot,
     configFile: false,
     logLevel: 'warn',
     build: { outDir },
@@ -55,7 +59,8 @@ export default async function browserBench(): Promise<void> {
   try {
     for (const fields of [50, 500]) {
       for (const tokensPerSecond of [2_000, 20_000]) {
-        for (const mode of ['liveform', 'baseline'] as const) {
+        const bindings = fields >= BINDINGS_FROM_FIELDS ? (['vue', 'svelte', 'elements'] as const) : [];
+        for (const mode of ['liveform', ...bindings, 'baseline'] as const) {
           const config: PageConfig = { mode, fields, tokensPerSecond, seconds: SECONDS };
           const runs: Run[] = [];
           for (let i = 0; i < RUNS; i++) runs.push(await runPage(browser, url, config));
@@ -118,22 +123,46 @@ async function mainThreadMs(cdp: CDPSession): Promise<Busy> {
 
 function print(rows: Row[], version: string, load: number): void {
   console.log(
-    `\n### Browser: LiveForm vs the AI SDK's useObject loop (ai's parsePartialJson + isDeepEqualData; Chromium ${version}, production React, ${SECONDS} s streams, median of ${RUNS} runs by fps, load average ${load.toFixed(1)})\n`,
+    `\n### Browser: LiveForm (React, Vue, Svelte, custom elements) vs the AI SDK's useObject loop (ai's parsePartialJson + isDeepEqualData; Chromium ${version}, production builds, ${SECONDS} s streams, median of ${RUNS} runs by fps, load average ${load.toFixed(1)})\n`,
   );
   console.log(
-    '| fields | tokens/s | renderer | fps (min–max of runs) | commits/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | main thread busy % (tasks / script / style / layout) | heap peak MB | heap after GC MB |',
+    '| fields | tokens/s | renderer | fps (min–max of runs) | commits or updates/frame (mean / max) | long tasks mid-stream | longest ms | total blocking ms | main thread busy % (tasks / script / style / layout) | heap peak MB | heap after GC MB |',
   );
   console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const verdicts: string[] = [];
   for (const { config, result, heapAfterGcMB, fpsRange, busy } of rows) {
     const r = result;
     console.log(
-      `| ${config.fields} | ${config.tokensPerSecond} | ${config.mode === 'liveform' ? 'LiveForm' : 'AI SDK useObject loop'} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${[busy.task, busy.script, busy.style, busy.layout].map((ms) => ((ms / r.streamMs) * 100).toFixed(0)).join(' / ')} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
+      `| ${config.fields} | ${config.tokensPerSecond} | ${RENDERERS[config.mode]} | ${r.fps.toFixed(1)} (${fpsRange[0].toFixed(0)}–${fpsRange[1].toFixed(0)}) | ${r.commitsPerFrame.toFixed(2)} / ${r.maxCommitsPerFrame} | ${r.longTasks} | ${r.longestTaskMs.toFixed(0)} | ${r.totalBlockingMs.toFixed(0)} | ${[busy.task, busy.script, busy.style, busy.layout].map((ms) => ((ms / r.streamMs) * 100).toFixed(0)).join(' / ')} | ${r.heapPeakMB.toFixed(1)} | ${heapAfterGcMB.toFixed(1)} |`,
     );
     if (config.mode === 'liveform') {
       const met = r.fps >= 55 && r.longestTaskMs <= 50;
       verdicts.push(`${config.fields} fields @ ${config.tokensPerSecond}/s ${met ? 'met' : 'MISSED'}`);
     }
   }
-  console.log(`\nTarget ≥ 55 fps and no long task over 50 ms mid-stream (LiveForm): ${verdicts.join('; ')}.`);
+  console.log(`\nTarget ≥ 55 fps and no long task over 50 ms mid-stream (React's LiveForm): ${verdicts.join('; ')}.`);
+  printBindingTargets(rows);
+}
+
+/** Issue 47's targets for each binding at 500 fields × 20 000 tokens/s, against React's row of the same run. */
+function printBindingTargets(rows: Row[]): void {
+  const inCase = rows.filter((row) => row.config.fields === 500 && row.config.tokensPerSecond === 20_000);
+  const react = inCase.find((row) => row.config.mode === 'liveform');
+  if (react === undefined) return;
+  const busyShare = (row: Row): number => row.busy.task / row.result.streamMs;
+  const verdict = (met: boolean): string => (met ? 'met' : 'MISSED');
+  console.log(
+    "\nTargets for each binding at 500 fields × 20 000 tokens/s (issue 47): ≥ 58 fps, no long task over 50 ms, at most one update per frame, main-thread busy time within 1.2× React's LiveForm in this run:\n",
+  );
+  for (const row of inCase) {
+    if (row.config.mode === 'liveform' || row.config.mode === 'baseline') continue;
+    const r = row.result;
+    const ratio = busyShare(row) / busyShare(react);
+    console.log(
+      `- ${RENDERERS[row.config.mode]}: ${r.fps.toFixed(1)} fps ${verdict(r.fps >= 58)}; ` +
+        `${r.longTasks} long tasks (longest ${r.longestTaskMs.toFixed(0)} ms) ${verdict(r.longTasks === 0)}; ` +
+        `at most ${r.maxCommitsPerFrame} per frame ${verdict(r.maxCommitsPerFrame <= 1)}; ` +
+        `busy ${ratio.toFixed(2)}× React's ${verdict(ratio <= 1.2)}.`,
+    );
+  }
 }

@@ -1,20 +1,33 @@
 /**
  * The page `npm run bench -- browser` loads (production build): streams a JSON answer at a fixed
  * token rate into a 50- or 500-field form and measures the main thread while it streams.
- * `liveform`: a paced model → createResponse → createFieldStore → LiveForm (the real pipeline).
+ * `liveform`: a paced model → createResponse → createFieldStore → React's LiveForm (the real pipeline).
+ * `vue`, `svelte`, `elements`: the same pipeline into that binding's LiveForm (binding-forms.ts).
  * `baseline`: what the AI SDK's `useObject` runs — every chunk (the tokens of one task) re-parses the
  * whole text with the `ai` package's own `parsePartialJson` and sets the whole object as React state
  * when its `isDeepEqualData` says it changed.
  */
-import { createFieldStore, createResponse, defineOutput, type FieldState, type Model } from '@fieldstream/core';
+import {
+  createFieldStore,
+  createResponse,
+  defineOutput,
+  type FieldState,
+  type FieldStore,
+  type Model,
+} from '@fieldstream/core';
 import { LiveForm } from '@fieldstream/react';
 import '@fieldstream/react/styles.css';
 import { isDeepEqualData, parsePartialJson } from 'ai';
 import { type ReactElement, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { mountBindingForm } from './binding-forms';
 import { benchAnswer, type PageConfig, type PageResult } from './page-protocol';
 
-/** Commits: layout effects of one commit run in one synchronous pass, so a microtask groups them. */
+/**
+ * Commits: layout effects of one commit run in one synchronous pass, so a microtask groups them.
+ * The other bindings have no shared hook to count in, so their updates are the DOM's: a
+ * MutationObserver delivers once per microtask checkpoint that changed the form, one update.
+ */
 const commits = { total: 0, sinceFrame: 0, pending: false };
 function countCommit(): void {
   if (commits.pending) return;
@@ -77,7 +90,8 @@ async function runBench(config: PageConfig): Promise<PageResult> {
   const { answer, keys } = benchAnswer(config.fields, config.tokensPerSecond * config.seconds);
   const tokens: string[] = [];
   for (let i = 0; i < answer.length; i += 4) tokens.push(answer.slice(i, i + 4));
-  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const host = document.getElementById('root') as HTMLElement;
+  let unmount = (): void => {};
 
   const longTasks: PerformanceEntry[] = [];
   const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
@@ -106,7 +120,7 @@ async function runBench(config: PageConfig): Promise<PageResult> {
     commits.total = 0;
   };
 
-  if (config.mode === 'liveform') {
+  if (config.mode !== 'baseline') {
     const output = defineOutput(Object.fromEntries(keys.map((key) => [key, ['string'] as const])));
     const model: Model = async function* () {
       for await (const batch of pace(tokens, config.tokensPerSecond, started)) {
@@ -117,7 +131,19 @@ async function runBench(config: PageConfig): Promise<PageResult> {
     };
     const response = createResponse({ model, input: 'bench', output, format: 'json', maxRetries: 0 });
     const store = createFieldStore(response);
-    root.render(<LiveForm output={output} store={store} renderValue={renderValue} />);
+    if (config.mode === 'liveform') {
+      const root = createRoot(host);
+      root.render(<LiveForm output={output} store={store} renderValue={renderValue} />);
+      unmount = () => root.unmount();
+    } else {
+      const mutations = new MutationObserver(countCommit);
+      mutations.observe(host, { childList: true, subtree: true, characterData: true, attributes: true });
+      const unmountForm = mountBindingForm[config.mode](host, output, store as FieldStore<unknown>);
+      unmount = () => {
+        mutations.disconnect();
+        unmountForm();
+      };
+    }
     // The stream starts once the empty form is on screen (as the baseline's starts from its mount
     // effect): mounting 500 fields is a one-off cost, not a streaming one.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -133,7 +159,9 @@ async function runBench(config: PageConfig): Promise<PageResult> {
         streamEnd = performance.now();
       })();
     };
+    const root = createRoot(host);
     root.render(<Baseline keys={keys} feed={feed} />);
+    unmount = () => root.unmount();
     while (streamEnd === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -142,7 +170,7 @@ async function runBench(config: PageConfig): Promise<PageResult> {
   const streamMs = streamEnd - streamStart;
   const mid = longTasks.filter((task) => task.startTime >= streamStart && task.startTime < streamEnd);
   const shown = document.body.textContent?.length ?? 0;
-  root.unmount();
+  unmount();
   return {
     streamMs,
     tokens: tokens.length,

@@ -1,6 +1,9 @@
+import type { BindingRenderer } from './binding-forms';
+
 /** What the bench runner asks the page to do, and what it gets back. */
 export type PageConfig = {
-  mode: 'liveform' | 'baseline';
+  /** `liveform`: React's LiveForm; a binding's name: its LiveForm; `baseline`: the AI SDK's useObject loop. */
+  mode: 'liveform' | BindingRenderer | 'baseline';
   fields: number;
   tokensPerSecond: number;
   seconds: number;
@@ -18,7 +21,7 @@ export type PageResult = {
   tokens: number;
   /** Animation frames per second while the answer streamed. */
   fps: number;
-  /** React commits while the answer streamed (and the final one). */
+  /** React commits (a binding's DOM updates) while the answer streamed (and the final one). */
   commits: number;
   commitsPerFrame: number;
   maxCommitsPerFrame: number;
