@@ -21,7 +21,7 @@ test('the elements tool cards show each argument as a live field on its own path
   await page.goto('/#/elements');
   await page.getByTestId('elements-tools-start').click();
   const cards = page.getByTestId('elements-tool-card');
-  await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true', { timeout: 15_000 });
+  await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true');
   await expect(cards.nth(0).locator('.fs-field[data-path="$tools[0].arguments.limit"] .fs-field-text')).toHaveText('5');
   await expect(cards.nth(1).locator('.fs-field[data-path="$tools[1].arguments.priority"] .fs-field-text')).toHaveText(
     'high',

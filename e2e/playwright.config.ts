@@ -11,6 +11,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 30_000,
+  // How long an expectation waits for the page to reach a state (never how fast it must): the
+  // built-in tool-call model may take seconds to start on a loaded machine.
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   reporter: [['list']],

@@ -45,8 +45,8 @@ test('the Svelte page shows two parallel tool calls as cards', async ({ page }) 
   await page.getByTestId('svelte-tools-start').click();
   const cards = page.getByTestId('svelte-tool-card');
   // The built-in model's first call can take seconds to open on a loaded machine.
-  await expect(cards).toHaveCount(PARALLEL_CALLS.length, { timeout: 15_000 });
-  await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true', { timeout: 15_000 });
+  await expect(cards).toHaveCount(PARALLEL_CALLS.length);
+  await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true');
   await expect(cards.nth(0)).toHaveAttribute('data-complete', 'true');
   await expect(cards.locator('h4')).toHaveText(PARALLEL_CALLS.map((call) => call.name));
   await expect(cards.nth(0).locator('pre')).toContainText('"limit": 5');

@@ -51,8 +51,8 @@ export function frameworkPageTests({ path, heading, prefix }: FrameworkPage): vo
     await page.getByTestId(`${prefix}-tools-start`).click();
     const cards = page.getByTestId(`${prefix}-tool-card`);
     // The built-in model's first call can take seconds to open on a loaded machine.
-    await expect(cards).toHaveCount(PARALLEL_CALLS.length, { timeout: 15_000 });
-    await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true', { timeout: 15_000 });
+    await expect(cards).toHaveCount(PARALLEL_CALLS.length);
+    await expect(cards.nth(1)).toHaveAttribute('data-complete', 'true');
     await expect(cards.nth(0)).toHaveAttribute('data-complete', 'true');
     await expect(cards.locator('h4')).toHaveText(PARALLEL_CALLS.map((call) => call.name));
     await expect(cards.nth(0).locator('pre')).toContainText('"limit": 5');
