@@ -74,6 +74,17 @@ export default defineConfig({
         resolve,
         ssr,
         test: {
+          name: 'devtools',
+          environment: 'jsdom',
+          include: ['packages/devtools/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          setupFiles: ['packages/core/test/support/register-formats.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
           name: 'server',
           environment: 'node',
           include: ['packages/server/test/**/*.test.ts'],

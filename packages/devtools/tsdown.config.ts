@@ -1,0 +1,3 @@
+import { libraryConfig } from '../../tsdown.shared.ts';
+
+export default libraryConfig(import.meta.dirname);
