@@ -22,7 +22,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['prompt'],
   ['response'],
   ['store', 'patch-stream', 'testing'],
-  ['worker', 'ui', 'kits'],
+  ['worker', 'ui', 'kits', 'recording'],
 ];
 
 /** The public entries and the worker's script sit on top: they may import any folder. */
@@ -34,6 +34,7 @@ const ENTRIES = [
   'testing.ts',
   'kits.ts',
   'worker-script.ts',
+  'recording.ts',
 ];
 
 /** An exception to a rule, named by the files it covers, with the reason it is allowed for now. */

@@ -13,6 +13,7 @@ const ENTRIES: Record<string, string> = {
   '@fieldstream/core/kits': 'packages/core/src/kits.ts',
   '@fieldstream/core/patch-stream': 'packages/core/src/patch-stream.ts',
   '@fieldstream/core/worker': 'packages/core/src/worker.ts',
+  '@fieldstream/core/recording': 'packages/core/src/recording.ts',
   '@fieldstream/react': 'packages/react/src/index.ts',
   '@fieldstream/server': 'packages/server/src/index.ts',
 };
