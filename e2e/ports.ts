@@ -10,12 +10,18 @@ export const PORTS = {
   FIELDSTREAM_E2E_PORT: { offset: 0, fallback: 4173 },
   /** The static host of e2e/static.spec.ts; by default the system picks a free port (0). */
   FIELDSTREAM_STATIC_PORT: { offset: 1, fallback: 0 },
-  /** The packed-packages app of `npm run test:packages` (e2e/consumer/). */
+  /** The packed-packages React app of `npm run test:packages` (e2e/consumer/). */
   FIELDSTREAM_CONSUMER_PORT: { offset: 2, fallback: 4180 },
   /** The browser benchmark's page (`npm run bench -- browser`). */
   FIELDSTREAM_BENCH_PORT: { offset: 3, fallback: 4204 },
   /** The worker benchmark's page (`npm run bench -- worker`). */
   FIELDSTREAM_BENCH_WORKER_PORT: { offset: 4, fallback: 4210 },
+  /** The packed-packages Vue app of `npm run test:packages`. */
+  FIELDSTREAM_CONSUMER_VUE_PORT: { offset: 5, fallback: 4181 },
+  /** The packed-packages Svelte app of `npm run test:packages`. */
+  FIELDSTREAM_CONSUMER_SVELTE_PORT: { offset: 6, fallback: 4182 },
+  /** The packed-packages custom-elements page of `npm run test:packages`. */
+  FIELDSTREAM_CONSUMER_ELEMENTS_PORT: { offset: 7, fallback: 4183 },
 } as const;
 
 export type PortName = keyof typeof PORTS;

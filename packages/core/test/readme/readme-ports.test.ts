@@ -24,12 +24,15 @@ describe('ports', () => {
       FIELDSTREAM_CONSUMER_PORT: 4180,
       FIELDSTREAM_BENCH_PORT: 4204,
       FIELDSTREAM_BENCH_WORKER_PORT: 4210,
+      FIELDSTREAM_CONSUMER_VUE_PORT: 4181,
+      FIELDSTREAM_CONSUMER_SVELTE_PORT: 4182,
+      FIELDSTREAM_CONSUMER_ELEMENTS_PORT: 4183,
     });
   });
 
   it('derives every port from FIELDSTREAM_PORT_BASE, each its own, and an explicit variable wins', () => {
     const derived = allPorts({ FIELDSTREAM_PORT_BASE: '4300' });
-    expect(Object.values(derived)).toEqual([4300, 4301, 4302, 4303, 4304]);
+    expect(Object.values(derived)).toEqual([4300, 4301, 4302, 4303, 4304, 4305, 4306, 4307]);
     expect(
       port('FIELDSTREAM_CONSUMER_PORT', { FIELDSTREAM_PORT_BASE: '4300', FIELDSTREAM_CONSUMER_PORT: '4390' }),
     ).toBe(4390);
