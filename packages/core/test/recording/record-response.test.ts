@@ -18,6 +18,7 @@ describe('recordResponse', () => {
       model: scriptedModel({ answers: ['{"name": "Ada"}'], chunkSize: 100 }),
       output: { type: 'object', properties: { name: { type: 'string' } } },
       format: 'json',
+      input: 'who?',
     });
     const recording = await recordResponse(response, { label: 'one chunk', now: steppingClock() }).done;
     expect(recording.format).toBe('fieldstream-recording');
@@ -37,6 +38,7 @@ describe('recordResponse', () => {
       model: scriptedModel({ answers: ['{"name": "Ada"}'], chunkSize: 2, delayMs: 1 }),
       output: { type: 'object', properties: { name: { type: 'string' } } },
       format: 'json',
+      input: 'who?',
     });
     const handle = recordResponse(response, { now: steppingClock() });
     handle.stop();
