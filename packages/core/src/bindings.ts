@@ -1,10 +1,12 @@
 // @fieldstream/core/bindings: what every framework binding (React, Vue, Svelte, custom elements)
 // shares beyond the store view of the main entry: a schema's layout for a form or a progress panel,
-// a value's text, the live region's words, and a response run bound to its store (with a resumable
-// answer's ticket) for a binding's `useResponse`. App code reads the bindings, not this entry.
+// a value's text, a list's path and items selector, the live region's words, and a response run
+// bound to its store (with a resumable answer's ticket) for a binding's `useResponse`. App code reads the bindings, not this entry.
 
 export { checkFieldStore } from './ui/check-field-store';
 export { fieldText } from './ui/field-text';
+export type { InstantListSelection } from './ui/instant-list-selection';
+export { instantListSelection } from './ui/instant-list-selection';
 export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './ui/kept-ticket';
 export { dropTicket, keptTicket } from './ui/kept-ticket';
 export { outputRoot } from './ui/output-root';

@@ -80,6 +80,7 @@ const BINDINGS_EXPORTS = [
   'completionMessage',
   'dropTicket',
   'fieldText',
+  'instantListSelection',
   'isBusyStatus',
   'keptTicket',
   'outputRoot',

@@ -1,14 +1,5 @@
-import {
-  type DynamicPath,
-  type FieldListPattern,
-  type FieldStore,
-  type FieldStoreState,
-  formatPath,
-  type ItemPath,
-  type ListItem,
-  listSelector,
-  parsePath,
-} from '@fieldstream/core';
+import type { DynamicPath, FieldListPattern, FieldStore, ItemPath, ListItem } from '@fieldstream/core';
+import { instantListSelection } from '@fieldstream/core/bindings';
 import { type WatchOptions, watchFieldStoreAtPath } from './watch-field-store';
 
 export type InstantListWatchOptions = WatchOptions & {
@@ -26,13 +17,8 @@ export function watchInstantList<Data, Input, Pattern extends FieldListPattern<D
   store: FieldStore<Data, Input>,
   pattern: Pattern,
   show: (items: readonly ListItem<ItemPath<Pattern>>[]) => void,
-  { includeRemoved = false, schedule }: InstantListWatchOptions = {},
+  { includeRemoved, schedule }: InstantListWatchOptions = {},
 ): () => void {
-  // Item paths are the list's path plus `[i]`: what ItemPath says.
-  const selector = listSelector(pattern, { includeRemoved }) as (
-    state: FieldStoreState<Data>,
-  ) => readonly ListItem<ItemPath<Pattern>>[];
-  // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
-  const listPath = formatPath(parsePath(pattern).slice(0, -1));
-  return watchFieldStoreAtPath(store, listPath, selector, show, { schedule });
+  const list = instantListSelection<Data, Pattern>(pattern, includeRemoved);
+  return watchFieldStoreAtPath(store, list.path, list.selector, show, { schedule });
 }

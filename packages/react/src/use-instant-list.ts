@@ -1,14 +1,5 @@
-import {
-  type DynamicPath,
-  type FieldListPattern,
-  type FieldStore,
-  type FieldStoreState,
-  formatPath,
-  type ItemPath,
-  type ListItem,
-  listSelector,
-  parsePath,
-} from '@fieldstream/core';
+import type { DynamicPath, FieldListPattern, FieldStore, ItemPath, ListItem } from '@fieldstream/core';
+import { instantListSelection } from '@fieldstream/core/bindings';
 import { useMemo } from 'react';
 import { type HookOptions, useStoreSelection } from './use-field-store';
 
@@ -30,15 +21,6 @@ export function useInstantList<Data, Input, Pattern extends FieldListPattern<Dat
   options: InstantListOptions = {},
 ): readonly ListItem<ItemPath<Pattern>>[] {
   const includeRemoved = options.includeRemoved ?? false;
-  // Item paths are the list's path plus `[i]`: what ItemPath says.
-  const selector = useMemo(
-    () =>
-      listSelector(pattern, { includeRemoved }) as (
-        state: FieldStoreState<Data>,
-      ) => readonly ListItem<ItemPath<Pattern>>[],
-    [pattern, includeRemoved],
-  );
-  // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
-  const listPath = useMemo(() => formatPath(parsePath(pattern).slice(0, -1)), [pattern]);
-  return useStoreSelection('useInstantList', store, selector, options ?? {}, listPath);
+  const list = useMemo(() => instantListSelection<Data, Pattern>(pattern, includeRemoved), [pattern, includeRemoved]);
+  return useStoreSelection('useInstantList', store, list.selector, options, list.path);
 }

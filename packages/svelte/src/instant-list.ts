@@ -1,14 +1,5 @@
-import {
-  type DynamicPath,
-  type FieldListPattern,
-  type FieldStore,
-  type FieldStoreState,
-  formatPath,
-  type ItemPath,
-  type ListItem,
-  listSelector,
-  parsePath,
-} from '@fieldstream/core';
+import type { DynamicPath, FieldListPattern, FieldStore, ItemPath, ListItem } from '@fieldstream/core';
+import { instantListSelection } from '@fieldstream/core/bindings';
 import { type Reader, type ReaderOptions, storeReader } from './reader.js';
 
 export type InstantListOptions = ReaderOptions & {
@@ -28,10 +19,6 @@ export function instantList<Data, Input, Pattern extends FieldListPattern<Data, 
   pattern: Pattern,
   options: InstantListOptions = {},
 ): Reader<readonly ListItem<ItemPath<Pattern>>[]> {
-  // Item paths are the list's path plus `[i]`: what ItemPath says.
-  const selector = listSelector(pattern, { includeRemoved: options.includeRemoved ?? false }) as (
-    state: FieldStoreState<Data>,
-  ) => readonly ListItem<ItemPath<Pattern>>[];
-  // listSelector validated the pattern (a concrete path + `[*]`): the list is at its parent path.
-  return storeReader('instantList', store, selector, options, formatPath(parsePath(pattern).slice(0, -1)));
+  const list = instantListSelection<Data, Pattern>(pattern, options.includeRemoved);
+  return storeReader('instantList', store, list.selector, options, list.path);
 }

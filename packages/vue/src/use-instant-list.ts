@@ -1,13 +1,5 @@
-import {
-  type DynamicPath,
-  type FieldListPattern,
-  type FieldStoreState,
-  formatPath,
-  type ItemPath,
-  type ListItem,
-  listSelector,
-  parsePath,
-} from '@fieldstream/core';
+import type { DynamicPath, FieldListPattern, ItemPath, ListItem } from '@fieldstream/core';
+import { instantListSelection } from '@fieldstream/core/bindings';
 import { computed, type MaybeRefOrGetter, type Ref, toValue } from 'vue';
 import { type ComposableOptions, type StoreSource, useStoreSelection } from './use-field-store';
 
@@ -28,15 +20,8 @@ export function useInstantList<Data, Input, Pattern extends FieldListPattern<Dat
   pattern: MaybeRefOrGetter<Pattern>,
   options: MaybeRefOrGetter<InstantListOptions> = {},
 ): Readonly<Ref<readonly ListItem<ItemPath<Pattern>>[]>> {
-  // listSelector validates the pattern (a concrete path + `[*]`), so a bad one throws its error; the
-  // list is at the pattern's parent path. Item paths are the list's path plus `[i]`: what ItemPath says.
-  const list = computed(() => {
-    const at = toValue(pattern);
-    const selector = listSelector(at, { includeRemoved: toValue(options).includeRemoved ?? false }) as (
-      state: FieldStoreState<Data>,
-    ) => readonly ListItem<ItemPath<Pattern>>[];
-    return { selector, path: formatPath(parsePath(at).slice(0, -1)) };
-  });
+  // A bad pattern throws its error when the list is first read.
+  const list = computed(() => instantListSelection<Data, Pattern>(toValue(pattern), toValue(options).includeRemoved));
   return useStoreSelection(
     'useInstantList',
     store,
