@@ -8,7 +8,7 @@ import { createWorkerResponse, type WorkerResponseOptions } from '@fieldstream/c
 
 /** What a response is asked for: the scripted model's options and the response's own. */
 export type RecordedCase = {
-  model: ScriptedModelOptions & { answers: readonly string[] };
+  model: Omit<ScriptedModelOptions, 'answers' | 'reasoning'> & { answers: readonly string[] };
   response: Omit<WorkerResponseOptions<unknown>, 'model'>;
 };
 
