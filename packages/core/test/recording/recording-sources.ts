@@ -29,12 +29,13 @@ export function errorRecord(error: unknown): unknown {
 
 /**
  * Everything a user reads off a response, taken while it streams: the events it sends besides
- * patches and text (attempts, statuses, the final data, errors), its store's last state, its
+ * patches and text (attempts, statuses, the final data, errors), its store's last state (its error
+ * as class, code and message: what crosses the wire), its
  * observation log (prompts and answer texts blanked, as the wire sends it) and how `getData()` ended.
  */
 export type Observed = {
   milestones: unknown[];
-  state: FieldStoreState<unknown>;
+  state: Omit<FieldStoreState<unknown>, 'error'> & { error: unknown };
   observations: unknown[];
   outcome: unknown;
 };
@@ -52,7 +53,10 @@ export function observe(response: StreamedResponse<unknown>): () => Promise<Obse
       (data) => ({ data }),
       (error: unknown) => ({ error: errorRecord(error) }),
     );
-    return { milestones, state: store.getState(), observations: response.events.map(plainObservation), outcome };
+    const state = store.getState();
+    // An error in the page keeps what never crosses the wire (its raw text, a response body).
+    const error = state.error === undefined ? undefined : errorRecord(state.error);
+    return { milestones, state: { ...state, error }, observations: response.events.map(plainObservation), outcome };
   };
 }
 
