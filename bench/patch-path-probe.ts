@@ -44,7 +44,8 @@ const inPage = () =>
   });
 
 if (where === 'make') {
-  writeFileSync(file, await new Response(toPatchStream(inPage()).body).text());
+  // One message per model chunk (`frameMs: 0`), the most a reader is sent for this answer.
+  writeFileSync(file, await new Response(toPatchStream(inPage(), { frameMs: 0 }).body).text());
 } else {
   const response =
     where === 'page'

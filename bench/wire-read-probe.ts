@@ -4,8 +4,8 @@
  * server that keeps up sends it) with `fromPatchStream`, `runs` times: `wire` to `getData()` alone,
  * `wire-store` into a store whose path subscribers read once per task, as a UI's frames do, and
  * `wire-merged` as `wire` with every 16 messages' events merged into one message (what a writer
- * that sends once per frame would send at high token rates): the part of the cost that is per
- * message.
+ * that sends once per frame, as `toPatchStream` does, sends at high token rates): the part of the
+ * cost that is per message.
  */
 import { createFieldStore, createResponse } from '../packages/core/src/index';
 import { fromPatchStream } from '../packages/core/src/patch-stream/from-patch-stream';
@@ -21,7 +21,8 @@ const written = createResponse({
   input: 'x',
   format: 'json',
 });
-const wire = await new Response(toPatchStream(written).body).text();
+// One message per model chunk (`frameMs: 0`): what a writer sends while the model is slower than a frame.
+const wire = await new Response(toPatchStream(written, { frameMs: 0 }).body).text();
 const encoder = new TextEncoder();
 const sent = wire.split('\n\n').filter((message) => message !== '');
 const MERGED = 16;

@@ -123,7 +123,8 @@ describe('createResumableAnswers with the in-process log', () => {
   });
 
   it('refuses a wrong token, an unknown id and another owner alike (404 answer_not_found)', async () => {
-    const answers = createResumableAnswers();
+    // One log entry per model chunk, so there is a tail after entry 2 to replay.
+    const answers = createResumableAnswers({ frameMs: 0 });
     const started = await answers.start(makeAnswer(), { owner: 'ada' });
     const text = await started.text();
     const { id, token } = JSON.parse(/event: answer\ndata: (.*)\n/.exec(text)?.[1] ?? '{}');

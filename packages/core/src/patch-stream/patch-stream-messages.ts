@@ -1,6 +1,5 @@
 import type { PatchStreamInput } from './patch-stream-input';
-import { followWireBatches } from './wire-batches';
-import type { WireWriterOptions } from './wire-writer';
+import { followWireBatches, type WireBatchOptions } from './wire-batches';
 
 /**
  * The messages `toPatchStream(response)` sends, without the SSE around them: each the JSON text of
@@ -12,7 +11,7 @@ import type { WireWriterOptions } from './wire-writer';
  */
 export async function* patchStreamMessages(
   response: PatchStreamInput,
-  options: WireWriterOptions = {},
+  options: WireBatchOptions = {},
 ): AsyncGenerator<string, void, undefined> {
   const batches = followWireBatches('patchStreamMessages', response, options);
   response.start();

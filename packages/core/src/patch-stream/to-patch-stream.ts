@@ -1,10 +1,9 @@
 import type { PatchStreamInput } from './patch-stream-input';
-import { followWireBatches } from './wire-batches';
+import { followWireBatches, type WireBatchOptions } from './wire-batches';
 import { END_EVENT } from './wire-events';
-import type { WireWriterOptions } from './wire-writer';
 
 /** Options of {@link toPatchStream}. */
-export type ToPatchStreamOptions = WireWriterOptions & {
+export type ToPatchStreamOptions = WireBatchOptions & {
   /** Extra response headers. */
   headers?: Record<string, string>;
 };
@@ -14,7 +13,8 @@ const encoder = new TextEncoder();
 /**
  * A server-side response as an SSE `Response` of field patches, attempts, retries, statuses and the
  * final validated data, for `fromPatchStream` in the browser (no parsing there). Each message holds
- * the events gathered since the last read, runs of deltas merged; values the reader can rebuild are
+ * the events gathered since the last read, at most one message per frame (`frameMs`), runs of deltas
+ * merged; values the reader can rebuild are
  * left out, so the bytes grow linearly with the answer. Cancelling the body (the client left)
  * aborts the response.
  */

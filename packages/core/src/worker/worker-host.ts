@@ -1,12 +1,10 @@
-import { coalesceDeltas } from '../patch-stream/patch-codec';
-import { toWireError, type WireEvent } from '../patch-stream/wire-events';
-import { metaEvent, writeWireEvents } from '../patch-stream/wire-writer';
+import { followWireBatches } from '../patch-stream/wire-batches';
+import { toWireError } from '../patch-stream/wire-events';
 import { createResponse, type ModelResponse } from '../response/create-response';
 import type { FieldValidationContext } from '../response/validation/field-validator';
 import { defineOutput } from '../schema/define-output';
 import type { SchemaShape } from '../schema/schema-types';
 import { rememberStandardSource } from '../schema/standard-source';
-import { FrameBatcher } from './frame-batcher';
 import { modelFromConfig } from './model-config';
 import type {
   MainMessage,
@@ -81,11 +79,7 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
     return;
   }
   running.add(response);
-  const batcher = new FrameBatcher<WireEvent>(
-    (events) => send({ t: 'events', events: coalesceDeltas(events) }),
-    options.frameMs,
-  );
-  const stop = writeWireEvents(response, {}, (event) => batcher.push(event));
+  const batches = followWireBatches('serveWorkerResponses', response, { frameMs: options.frameMs });
   port.addEventListener('message', ({ data }: MessageEvent<unknown>) => {
     const message = data as MainMessage | null;
     if (message === null || typeof message !== 'object') return;
@@ -96,16 +90,13 @@ function serve({ options, validators, port }: WorkerStart, running: Set<ModelRes
     }
   });
   port.start();
-  const end = async () => {
-    const meta = await metaEvent(response);
-    stop();
+  void (async () => {
+    for (let events = await batches.next(); events !== undefined; events = await batches.next())
+      send({ t: 'events', events });
     running.delete(response);
-    if (meta !== undefined) batcher.push(meta);
-    batcher.flush();
     send({ t: 'end' });
     port.close();
-  };
-  response.getData().then(end, end);
+  })();
 }
 
 function isPort(value: unknown): value is MessagePort {

@@ -1,8 +1,8 @@
 import { invalid } from '../errors/check-argument';
+import { DEFAULT_FRAME_MS } from '../patch-stream/wire-batches';
 import type { CreateResponseOptions } from '../response/response-options';
 import { type OutputSchema, resolveOutput } from '../schema/define-output';
 import type { EnsureLevel } from '../schema/schema-types';
-import { DEFAULT_FRAME_MS } from './frame-batcher';
 import type { WorkerModelConfig } from './model-config';
 
 /** Response options that stay on the main thread or that name a worker. */

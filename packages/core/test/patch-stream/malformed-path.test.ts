@@ -14,7 +14,8 @@ const answer = '{"title": "Fix login", "body": "Reset the token"}';
 /** A real patch stream of `answer` (as `toPatchStream` writes it), one SSE message per entry. */
 async function recordedMessages(): Promise<string[]> {
   const model = scriptedModel({ answers: [answer], chunkSize: 4 });
-  const text = await toPatchStream(createResponse({ model, input: 'x', format: 'json' })).text();
+  // One message per model chunk (`frameMs: 0`), as a writer sends at a slow model's pace.
+  const text = await toPatchStream(createResponse({ model, input: 'x', format: 'json' }), { frameMs: 0 }).text();
   return text.split(/(?<=\n\n)/);
 }
 

@@ -5,7 +5,7 @@ import { hashToken, randomToken, sameDigest } from './answer-ticket';
 import { createMemoryAnswerLog } from './memory-answer-log';
 
 /** Options of {@link createResumableAnswers}. */
-export type ResumableAnswersOptions = Pick<ToPatchStreamOptions, 'text' | 'observations'> & {
+export type ResumableAnswersOptions = Pick<ToPatchStreamOptions, 'text' | 'observations' | 'frameMs'> & {
   /**
    * Where answers' messages are kept: `createMemoryAnswerLog()` (the default: this process only)
    * or `createRedisAnswerLog({ url })` when more than one instance serves the app.
@@ -74,7 +74,7 @@ export function createResumableAnswers(options: ResumableAnswersOptions = {}): R
     };
     return answerStream(ticket, (signal) => log.read(id, after, signal), keepAliveMs, closed);
   };
-  const wire = { text: options.text, observations: options.observations };
+  const wire = { text: options.text, observations: options.observations, frameMs: options.frameMs };
   const running = new Map<string, PatchStreamInput>();
   const stopHearing = log.onAbortRequest((answerId) =>
     running.get(answerId)?.abort('The answer was aborted by its client'),
