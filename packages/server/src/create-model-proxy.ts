@@ -4,6 +4,7 @@ import { type ClientInfo, type ModelProxyOptions, resolveProxyOptions, TOOL_FIEL
 import { readCappedBody } from './read-capped-body';
 import { scrubSecret, scrubStream } from './scrub-secret';
 import { TokenBuckets } from './token-bucket';
+import { type TranscriptTap, tapTranscript, type UpstreamTranscript } from './upstream-transcript';
 
 /** A Fetch-API handler: Next.js route handlers, Hono, Bun, Deno, workers; `toNodeHandler` for Node. */
 export type ModelProxyHandler = (request: Request, client?: ClientInfo) => Promise<Response>;
@@ -121,12 +122,15 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
         upstreamAbort.abort();
       }
     }
+    const contentType: UpstreamTranscript['contentType'] = upstream.headers
+      .get('content-type')
+      ?.startsWith('text/event-stream')
+      ? 'text/event-stream'
+      : 'application/json';
     // Only our own headers: upstream ones (cookies, request ids, echoes) never reach the client.
     const headers = {
       ...cors,
-      'content-type': upstream.headers.get('content-type')?.startsWith('text/event-stream')
-        ? 'text/event-stream'
-        : 'application/json',
+      'content-type': contentType,
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     };
@@ -134,7 +138,9 @@ export function createModelProxy(options: ModelProxyOptions): ModelProxyHandler 
       release();
       return new Response(null, { status: upstream.status, headers });
     }
-    return new Response(passThrough(upstream.body, config.apiKey, upstreamAbort, release), {
+    const tap =
+      config.onTranscript === undefined ? undefined : tapTranscript(config.onTranscript, upstream.status, contentType);
+    return new Response(passThrough(upstream.body, config.apiKey, upstreamAbort, release, tap), {
       status: upstream.status,
       headers,
     });
@@ -190,12 +196,16 @@ function bodyProblem(
   return problem(400, 'body_unreadable', 'the body could not be read', cors);
 }
 
-/** The upstream body piped through the key scrubber; cancelling it (the client left) aborts the upstream. */
+/**
+ * The upstream body piped through the key scrubber; cancelling it (the client left) aborts the
+ * upstream. `tap` gets what the client gets, and how the body ended.
+ */
 function passThrough(
   body: ReadableStream<Uint8Array>,
   apiKey: string,
   upstreamAbort: AbortController,
   done: () => void,
+  tap: TranscriptTap | undefined,
 ): ReadableStream<Uint8Array> {
   const scrubbed = body.pipeThrough(scrubStream(apiKey));
   const reader = scrubbed.getReader();
@@ -206,15 +216,21 @@ function passThrough(
           const { done: finished, value } = await reader.read();
           if (finished) {
             done();
+            tap?.end(true);
             controller.close();
-          } else controller.enqueue(value);
+          } else {
+            tap?.take(value);
+            controller.enqueue(value);
+          }
         } catch (error) {
           done();
+          tap?.end(false);
           controller.error(error);
         }
       },
       cancel(reason) {
         done();
+        tap?.end(false);
         upstreamAbort.abort();
         return reader.cancel(reason).catch(() => undefined);
       },

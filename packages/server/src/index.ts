@@ -28,3 +28,4 @@ export {
   type RateLimitStore,
   type RedisRateLimitOptions,
 } from './redis-rate-limit';
+export type { UpstreamTranscript } from './upstream-transcript';

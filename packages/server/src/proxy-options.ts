@@ -2,6 +2,7 @@ import { FieldstreamError } from '@fieldstream/core';
 import { type AllowedTool, type AllowedToolDefinition, resolveAllowedTools } from './allowed-tools';
 import { DEFAULT_ALLOWED_HOSTS, type HostPattern, parseHostPattern } from './check-origin';
 import type { RateLimitStore } from './redis-rate-limit';
+import type { UpstreamTranscript } from './upstream-transcript';
 
 /** Who a request comes from, as the server adapter knows it (`toNodeHandler` fills it). */
 export type ClientInfo = {
@@ -76,6 +77,12 @@ export type ModelProxyOptions = {
   bodyTimeoutMs?: number;
   /** The upstream `fetch` (tests, instrumentation). Default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Development: called once per answered request, when its body ended, with the upstream's
+   * answer as the client received it (the key scrubbed; no request, header or cookie), so a real
+   * provider's answer can be written to a fixture file and replayed in tests. Default: none.
+   */
+  onTranscript?: (transcript: UpstreamTranscript) => void;
 };
 
 /** The fields a chat client may set by default (what `openAIChat` sends, plus sampling settings). */
@@ -123,6 +130,7 @@ export type ResolvedProxyOptions = {
   maxBodyBytes: number;
   bodyTimeoutMs: number;
   fetch: typeof fetch;
+  onTranscript: ((transcript: UpstreamTranscript) => void) | undefined;
 };
 
 /** Checks the options once, when the proxy is created: a misconfigured proxy must not start. */
@@ -174,6 +182,10 @@ export function resolveProxyOptions(options: ModelProxyOptions): ResolvedProxyOp
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 64 * 1024),
     bodyTimeoutMs: positive('bodyTimeoutMs', options.bodyTimeoutMs, 10_000),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    onTranscript:
+      options.onTranscript === undefined || typeof options.onTranscript === 'function'
+        ? options.onTranscript
+        : fail('onTranscript must be a function'),
   };
 }
 
