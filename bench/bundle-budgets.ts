@@ -90,6 +90,13 @@ const budgets: Budget[] = [
   ),
   { name: 'whole @fieldstream/core', source: ENTRIES.wholeCore, yaml: 'on demand' },
   {
+    name: '@fieldstream/core/recording (record, replay, the file form)',
+    source: ENTRIES.recording,
+    // Replays through the patch stream's reader, which loads nothing on demand (decision 0030).
+    yaml: 'never',
+    noDynamicImport: true,
+  },
+  {
     name: "createWorkerResponse's default worker script",
     source: ENTRIES.worker,
     worker: true,

@@ -189,6 +189,8 @@ export const ENTRIES = {
   aiSdkUseObject: "export { experimental_useObject } from '@ai-sdk/react';",
   /** Creates the package's own worker script (`createWorkerResponse`'s default worker). */
   worker: "export { createWorkerResponse } from '@fieldstream/core/worker';",
+  /** Record & replay, and the file form of a recording (a development and test entry). */
+  recording: "export * from '@fieldstream/core/recording';",
 } as const;
 
 /** Each optional format's definition, by wire name: the added cost of `formats: [definition]`. */
