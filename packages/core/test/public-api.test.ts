@@ -4,6 +4,7 @@ import * as core from '@fieldstream/core';
 import * as bindings from '@fieldstream/core/bindings';
 import * as kits from '@fieldstream/core/kits';
 import * as patchStream from '@fieldstream/core/patch-stream';
+import * as recording from '@fieldstream/core/recording';
 import * as testing from '@fieldstream/core/testing';
 import * as worker from '@fieldstream/core/worker';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,14 @@ const BINDINGS_EXPORTS = [
 
 const PATCH_STREAM_EXPORTS = ['fromPatchStream', 'patchStreamMessages', 'toPatchStream'];
 
+const RECORDING_EXPORTS = [
+  'RecordingError',
+  'parseRecording',
+  'recordResponse',
+  'replayRecording',
+  'serializeRecording',
+];
+
 const TESTING_EXPORTS = [
   'agentlyInstantFixture',
   'anthropicMessagesFixture',
@@ -129,12 +138,16 @@ describe('public API', () => {
     expect(exportNames(worker)).toEqual(['createWorkerResponse', 'registerWorkerProvider', 'serveWorkerResponses']);
   });
 
+  it('@fieldstream/core/recording exports exactly the listed names', () => {
+    expect(exportNames(recording)).toEqual(RECORDING_EXPORTS);
+  });
+
   it('@fieldstream/core/testing exports exactly the listed names', () => {
     expect(exportNames(testing)).toEqual(TESTING_EXPORTS);
   });
 
   it('no name is exported by two entries: each has one home (scriptedModel in testing, patch streams in patch-stream)', () => {
-    const entries = { core, bindings, kits, patchStream, testing, worker };
+    const entries = { core, bindings, kits, patchStream, recording, testing, worker };
     const homes = new Map<string, string[]>();
     for (const [entry, module] of Object.entries(entries))
       for (const name of exportNames(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);
@@ -154,6 +167,7 @@ describe('public API', () => {
       ...exportNames(core),
       ...exportNames(kits),
       ...exportNames(patchStream),
+      ...exportNames(recording),
       ...exportNames(testing),
     ]) {
       expect(name).toMatch(/^([a-z][A-Za-z0-9]*|[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9_]*)$/);
@@ -167,6 +181,7 @@ describe('public API', () => {
         .map(([, error]) => error),
       kits.AnswerFlowError,
       kits.ContractError,
+      recording.RecordingError,
     ];
     for (const error of errors)
       expect((error as { prototype: unknown }).prototype).toBeInstanceOf(core.FieldstreamError);
