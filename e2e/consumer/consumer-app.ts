@@ -4,18 +4,28 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '../..');
-const template = join(import.meta.dirname, 'template');
-/** The published packages, in the order npm must see them. */
-const packages = ['core', 'react', 'server'] as const;
-/** What the app installs from the registry, at the workspace's exact versions. */
-const registryDependencies = ['react', 'react-dom', 'zod'];
-const registryDevDependencies = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom'];
+/** Files every app starts from (the scripted response and its answer); its template adds the rest. */
+const shared = join(import.meta.dirname, 'shared');
+
+/** What one consumer app is made of. */
+export type ConsumerAppDefinition = {
+  /** The app's own files: a folder of e2e/consumer/ (`template-react`), copied over `shared/`. */
+  template: string;
+  /** The workspace packages it installs from their tarballs (folders of packages/), in the order npm must see them. */
+  packages: readonly string[];
+  /** What it installs from the registry, each at the workspace's exact version (the root devDependencies). */
+  dependencies: readonly string[];
+  devDependencies: readonly string[];
+};
 
 /** One tarball as `npm pack --json` describes it. */
 export type PackedTarball = { name: string; filename: string; size: number; unpackedSize: number; files: string[] };
 type PackJson = Omit<PackedTarball, 'files'> & { files: { path: string }[] };
 
 export type CommandResult = { status: number | null; output: string };
+
+/** The binaries an app installs and the tests run, or `node` itself. */
+export type AppBinary = 'tsc' | 'vue-tsc' | 'svelte-check' | 'vite' | 'node';
 
 // npm passes its own config to scripts through npm_config_* variables; the app's npm must not
 // inherit workspace flags from the repository's `npm run`.
@@ -50,25 +60,25 @@ function workspaceVersion(name: string): string {
 const pinned = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, workspaceVersion(name)]));
 
 /**
- * A fresh app outside the repository: the template copied to a temp dir, the packages' tarballs
- * (from `npm pack`) and the registry packages installed into it. Needs the packages built
- * (`npm run build -w packages`).
+ * A fresh app outside the repository: `shared/` and the app's template copied to a temp dir, the
+ * packages' tarballs (from `npm pack`) and the registry packages installed into it. Needs the
+ * packages built (`npm run build -w packages`).
  */
 export class ConsumerApp {
   readonly dir = mkdtempSync(join(tmpdir(), 'fieldstream-consumer-'));
   readonly tarballs: PackedTarball[];
   private server: ChildProcess | undefined;
 
-  constructor() {
+  constructor(definition: ConsumerAppDefinition) {
     try {
-      this.tarballs = this.install();
+      this.tarballs = this.install(definition);
     } catch (error) {
       rmSync(this.dir, { recursive: true, force: true });
       throw error;
     }
   }
 
-  private install(): PackedTarball[] {
+  private install({ template, packages, dependencies, devDependencies }: ConsumerAppDefinition): PackedTarball[] {
     for (const name of packages) {
       if (!existsSync(join(repo, 'packages', name, 'dist'))) {
         throw new Error(`packages/${name}/dist is missing: run \`npm run build -w packages\` first`);
@@ -83,26 +93,32 @@ export class ConsumerApp {
       ...tarball,
       files: tarball.files.map((file) => file.path).sort(),
     }));
-    cpSync(template, this.dir, { recursive: true });
+    cpSync(shared, this.dir, { recursive: true });
+    cpSync(join(import.meta.dirname, template), this.dir, { recursive: true });
     const manifest = {
-      name: 'fieldstream-consumer',
+      name: `fieldstream-consumer-${template}`,
       private: true,
       type: 'module',
       dependencies: {
         ...Object.fromEntries(tarballs.map((tarball) => [tarball.name, `file:./${tarball.filename}`])),
-        ...pinned(registryDependencies),
+        ...pinned(dependencies),
       },
-      devDependencies: pinned(registryDevDependencies),
+      devDependencies: pinned(devDependencies),
     };
     writeFileSync(join(this.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     runOrThrow('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], this.dir);
     return tarballs;
   }
 
-  /** Runs a binary the app installed (`tsc`, `vite`), or `node`, in the app's directory. */
-  run(binary: 'tsc' | 'vite' | 'node', args: readonly string[]): CommandResult {
+  /** Runs a binary the app installed (`tsc`, `vite`, …), or `node`, in the app's directory. */
+  run(binary: AppBinary, args: readonly string[]): CommandResult {
     if (binary === 'node') return run(process.execPath, args, this.dir);
     return run(process.execPath, [join(this.dir, 'node_modules/.bin', binary), ...args], this.dir);
+  }
+
+  /** Reads a file of the app (its scripted answer, a build's output). */
+  read(path: string): string {
+    return readFileSync(join(this.dir, path), 'utf8');
   }
 
   /** Serves the built app with `vite preview` and resolves once it answers. */
