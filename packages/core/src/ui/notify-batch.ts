@@ -1,3 +1,4 @@
+import { reportListenerError } from '../errors/listener-errors';
 import { type Schedule, scheduleFrame } from './schedule';
 import { held, notify } from './view-read';
 
@@ -35,7 +36,14 @@ function createNotifyBatch(schedule: ScheduleFunction): NotifyBatch {
       for (let round = 0; round < 2 && pending.size > 0; round++) {
         const listeners = [...pending];
         pending.clear();
-        for (const listener of listeners) notify(listener);
+        // One binding's listener that throws must not cost the others their update.
+        for (const listener of listeners) {
+          try {
+            notify(listener);
+          } catch (error) {
+            reportListenerError('store view', error);
+          }
+        }
       }
     } finally {
       firing = false;

@@ -1,3 +1,5 @@
+import { invalid } from '../errors/check-argument';
+
 /**
  * When a UI hears about a store's changes. `'frame'` (default): at most once per animation frame,
  * all together, so a framework draws once per frame. `'sync'`: on every store update. A function:
@@ -19,3 +21,9 @@ export const scheduleFrame = (flush: () => void): (() => void) => {
   const id = setTimeout(flush, 16);
   return () => clearTimeout(id);
 };
+
+/** `'frame'`, `'sync'`, a scheduler function or nothing; else an `ArgumentError` naming `where`. */
+export function checkSchedule(where: string, value: unknown): asserts value is Schedule | undefined {
+  if (value !== undefined && value !== 'frame' && value !== 'sync' && typeof value !== 'function')
+    throw invalid(where, "'frame', 'sync' or a scheduler function", value);
+}

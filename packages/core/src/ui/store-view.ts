@@ -1,6 +1,8 @@
+import { checkOptionalString } from '../errors/check-argument';
 import type { FieldStore } from '../store/field-store';
 import type { FieldStoreState } from '../store/field-store-state';
-import type { Schedule } from './schedule';
+import { checkFieldStore } from './check-field-store';
+import { checkSchedule, type Schedule } from './schedule';
 import { subscribeScheduled } from './scheduled-subscription';
 import { readStore } from './view-read';
 
@@ -63,9 +65,13 @@ export type SelectionReader<Selected> = (render?: boolean) => Selected;
 
 /**
  * A view of `store` for a UI binding (React's hooks are one; see `StoreView`). Views share one
- * batch per schedule: every view on `'frame'` hears about a frame's changes in one pass.
+ * batch per schedule: every view on `'frame'` hears about a frame's changes in one pass. Bad
+ * arguments throw an `ArgumentError` here, not a `TypeError` later from inside a flush.
  */
 export function createStoreView<Data>(store: FieldStore<Data>, options: StoreViewOptions = {}): StoreView<Data> {
+  checkFieldStore('createStoreView store', store);
+  checkSchedule('createStoreView options.schedule', options.schedule);
+  checkOptionalString('createStoreView options.path', options.path);
   function select<Selected>(
     selector: (state: FieldStoreState<Data>) => Selected,
     { equals = Object.is, throwOnError }: SelectOptions<Selected> = {},

@@ -1,6 +1,12 @@
 // A store view: per-path subscriptions, stable selections, the error for an error boundary, reads
 // that count as renders or checks, and a bound store read once per flush.
-import { createStoreView, type FieldStoreState, fieldSelector, type StreamingData } from '@fieldstream/core';
+import {
+  ArgumentError,
+  createStoreView,
+  type FieldStoreState,
+  fieldSelector,
+  type StreamingData,
+} from '@fieldstream/core';
 import { describe, expect, it, vi } from 'vitest';
 import { partialText } from '../store/patches';
 import { boundStore, streamEach, streamingStore, withFakeFrames } from './ui-store';
@@ -118,5 +124,65 @@ describe('createStoreView', () => {
     expect(heardDuringRead).toEqual([false]);
     stop();
     vi.useFakeTimers();
+  });
+});
+
+describe('createStoreView: bad input and throwing listeners', () => {
+  withFakeFrames();
+
+  it('throws an ArgumentError naming the argument, before anything subscribes', () => {
+    const store = streamingStore();
+    const cases: [() => unknown, string][] = [
+      [
+        () => createStoreView({ getState: () => ({}) } as never),
+        'createStoreView store must be a field store (createFieldStore), got an object',
+      ],
+      [
+        () => createStoreView(store, { schedule: 'later' as never }),
+        `createStoreView options.schedule must be 'frame', 'sync' or a scheduler function, got the string "later"`,
+      ],
+      [
+        () => createStoreView(store, { path: 3 as never }),
+        'createStoreView options.path must be a string, got the number 3',
+      ],
+    ];
+    for (const [make, message] of cases) {
+      const error = (() => {
+        try {
+          make();
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(ArgumentError);
+      expect((error as ArgumentError).message).toBe(message);
+    }
+  });
+
+  it("a listener that throws is reported, and the frame's other listeners still hear about it", () => {
+    const store = streamingStore();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const heard: string[] = [];
+    const stops = [
+      createStoreView(store, { path: 'a' }).subscribe(() => heard.push('first')),
+      createStoreView(store, { path: 'a' }).subscribe(() => {
+        throw new Error('a broken component');
+      }),
+      createStoreView(store, { path: 'a' }).subscribe(() => heard.push('last')),
+    ];
+    streamEach(store, 'a', 'xy');
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual(['first', 'last']);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0]).toEqual([
+      'Fieldstream: a store view listener threw (the other listeners still ran):',
+      new Error('a broken component'),
+    ]);
+    // The next frame still flushes for every listener.
+    streamEach(store, 'a', 'z');
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual(['first', 'last', 'first', 'last']);
+    errors.mockRestore();
+    for (const stop of stops) stop();
   });
 });
