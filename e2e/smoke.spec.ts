@@ -9,7 +9,7 @@ test('the home page has a card for every page in the nav, and each card opens it
   const cards = page.locator('.cards a.card');
   const cardHrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(navHrefs).toEqual(['#/', ...cardHrefs]);
-  expect(cardHrefs).toHaveLength(16);
+  expect(cardHrefs).toHaveLength(17);
   const titles = await cards.locator('h2').allTextContents();
   for (const [index, title] of titles.entries()) {
     await page.getByTestId('nav-home').click();

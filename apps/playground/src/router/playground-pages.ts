@@ -117,6 +117,13 @@ export const PLAYGROUND_PAGES: readonly PlaygroundPage[] = [
     Page: lazyPage(() => import('../pages/early/early-validation-page'), 'EarlyValidationPage'),
   },
   {
+    path: '/replay',
+    label: 'Replay',
+    title: 'Replay a recorded run',
+    text: 'A recorded run replayed step by step: the form, the status and the retry as they were at each message.',
+    Page: lazyPage(() => import('../pages/replay/replay-page'), 'ReplayPage'),
+  },
+  {
     path: '/vue',
     label: 'Vue',
     title: 'Vue',
