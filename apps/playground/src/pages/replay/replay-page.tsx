@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { FormAndFinal } from '../../components/form-and-final';
 import { RunStatus } from '../../components/run-status';
 import { incident } from './incident-output';
-import recordingText from './incident-run.recording.json?raw';
+import recordingText from './fixtures/incident-run.recording.json?raw';
 import { RecordedMessages } from './recorded-messages';
 import { useSteppedReplay } from './use-stepped-replay';
 
