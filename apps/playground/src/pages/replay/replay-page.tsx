@@ -2,8 +2,8 @@ import { parseRecording } from '@fieldstream/core/recording';
 import type { ReactElement } from 'react';
 import { FormAndFinal } from '../../components/form-and-final';
 import { RunStatus } from '../../components/run-status';
-import { incident } from './incident-output';
 import recordingText from './fixtures/incident-run.recording.json?raw';
+import { incident } from './incident-output';
 import { RecordedMessages } from './recorded-messages';
 import { useSteppedReplay } from './use-stepped-replay';
 
