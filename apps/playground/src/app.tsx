@@ -1,4 +1,5 @@
 import { type ReactElement, Suspense } from 'react';
+import { DevtoolsToggle } from './devtools/devtools-toggle';
 import { HomePage } from './pages/home-page';
 import { PLAYGROUND_PAGES, pageAt, pageId } from './router/playground-pages';
 import { routeHref, useHashRoute } from './router/use-hash-route';
@@ -32,6 +33,7 @@ export function App(): ReactElement {
           ))}
         </nav>
         <ModeBadge />
+        <DevtoolsToggle />
       </header>
       <main>
         <Suspense fallback={<p className="muted">Loading…</p>}>{page}</Suspense>

@@ -180,6 +180,10 @@ export class FieldstreamDevtools extends HTMLElement {
       tabs.append(tab);
     }
     this.#message.setAttribute('role', 'status');
+    // The view scrolls on its own: it takes the focus, so a keyboard can scroll it.
+    this.#viewHost.tabIndex = 0;
+    this.#viewHost.setAttribute('role', 'group');
+    this.#viewHost.setAttribute('aria-label', 'Run view');
     panel.append(bar, tabs, this.#message, this.#viewHost);
     return panel;
   }

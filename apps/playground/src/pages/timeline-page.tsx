@@ -7,10 +7,14 @@ import { ReconciliationDiff } from '../components/reconciliation-diff';
 import { RetryLog } from '../components/retry-log';
 import { RunStatus } from '../components/run-status';
 import { ScenarioControls } from '../controls/scenario-controls';
+import { DevtoolsShowcase } from '../devtools/devtools-showcase';
 import { useRecorder } from '../run/use-recorder';
 import { useScenarioPage } from '../run/use-scenario-page';
 
-/** Devtools: every patch beside the raw text, the reasoning, the final data and its reconciliation. */
+/**
+ * Devtools: `<fieldstream-devtools>` on this page's run (its timeline, field inspector and figures),
+ * then every patch beside the raw text, the reasoning, the final data and its reconciliation.
+ */
 export function TimelinePage({ params }: { params: URLSearchParams }): ReactElement {
   const { settings, run, controls } = useScenarioPage(params);
   const snapshot = useRecorder(run.recorder);
@@ -26,6 +30,7 @@ export function TimelinePage({ params }: { params: URLSearchParams }): ReactElem
         }}
       />
       <RunStatus store={run.store} scenario={run.scenario} />
+      <DevtoolsShowcase response={run.response} store={run.store} />
       <div className="columns">
         <EventLog snapshot={snapshot} selected={selected} onSelect={setSelected} />
         <RawText snapshot={snapshot} selected={selected} />
