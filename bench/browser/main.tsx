@@ -3,6 +3,7 @@
  * token rate into a 50- or 500-field form and measures the main thread while it streams.
  * `liveform`: a paced model → createResponse → createFieldStore → React's LiveForm (the real pipeline).
  * `vue`, `svelte`, `elements`: the same pipeline into that binding's LiveForm (binding-forms.ts).
+ * With `devtools`, `liveform` runs with the devtools panel open beside it, recording the response.
  * `baseline`: what the AI SDK's `useObject` runs — every chunk (the tokens of one task) re-parses the
  * whole text with the `ai` package's own `parsePartialJson` and sets the whole object as React state
  * when its `isDeepEqualData` says it changed.
@@ -131,10 +132,30 @@ async function runBench(config: PageConfig): Promise<PageResult> {
     };
     const response = createResponse({ model, input: 'bench', output, format: 'json', maxRetries: 0 });
     const store = createFieldStore(response);
+    if (config.devtools === true) {
+      // Loaded on demand, as an app loads the panel in development.
+      const { defineDevtools } = await import('@fieldstream/devtools');
+      defineDevtools();
+      const panel = document.createElement('fieldstream-devtools');
+      document.body.append(panel);
+      const detach = panel.attach(response, { label: 'bench' });
+      const stopWatching = panel.attachStore(store, { label: 'bench store' });
+      const previous = unmount;
+      unmount = () => {
+        detach();
+        stopWatching();
+        panel.remove();
+        previous();
+      };
+    }
     if (config.mode === 'liveform') {
       const root = createRoot(host);
       root.render(<LiveForm output={output} store={store} renderValue={renderValue} />);
-      unmount = () => root.unmount();
+      const previous = unmount;
+      unmount = () => {
+        root.unmount();
+        previous();
+      };
     } else {
       const mutations = new MutationObserver(countCommit);
       mutations.observe(host, { childList: true, subtree: true, characterData: true, attributes: true });

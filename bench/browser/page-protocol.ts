@@ -13,6 +13,11 @@ export type PageConfig = {
    * per event); bench/browser-trace.ts can ask for `'batch'`.
    */
   chunks?: 'token' | 'batch';
+  /**
+   * `liveform` with `<fieldstream-devtools>` open beside it, recording the response and drawing its
+   * timeline (issue 48: the panel must not cost the page its frames).
+   */
+  devtools?: boolean;
 };
 
 export type PageResult = {
