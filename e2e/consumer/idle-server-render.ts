@@ -33,10 +33,16 @@ function expectIdleMarkup(rendered: string): void {
   expect(html.split(ANNOUNCER).length - 1).toBe(2);
 }
 
-/** Builds the app's server entry (`vite build --ssr src/server.ts`), runs it with Node and checks the HTML it prints. */
-export function expectServerRendersIdle(app: ConsumerApp): void {
+/**
+ * Builds the app's server entry (`vite build --ssr src/server.ts`), runs it with Node and checks
+ * the HTML it prints. `loadedByNode`: the packages the bundle leaves to Node, which then loads the
+ * installed ones with plain resolution.
+ */
+export function expectServerRendersIdle(app: ConsumerApp, loadedByNode: readonly string[]): void {
   const build = app.run('vite', ['build', '--ssr', 'src/server.ts', '--outDir', 'dist-server']);
   expect(build.status, build.output).toBe(0);
+  const bundle = app.read('dist-server/server.js');
+  for (const name of loadedByNode) expect(bundle).toContain(` from "${name}";`);
   const result = app.run('node', ['dist-server/server.js']);
   expect(result.status, result.output).toBe(0);
   expectIdleMarkup(result.output);

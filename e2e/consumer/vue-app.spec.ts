@@ -20,7 +20,7 @@ test('the app type-checks with vue-tsc, typed paths included', () => {
 });
 
 test('vue/server-renderer renders the idle tree from the installed packages', () => {
-  expectServerRendersIdle(app());
+  expectServerRendersIdle(app(), ['vue/server-renderer', '@fieldstream/vue', '@fieldstream/core']);
 });
 
 test('vite builds the app, and Chromium shows each scripted event, then done', async ({ page }) => {
