@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-
 // docs/guides/debugging-and-testing.md cites this test: a recorded run (its connection dropped once)
 // replayed step by step in the playground, each step showing exactly what the run showed then.
+import { expect, test } from '@playwright/test';
 
 test('a recorded run, step by step: the first attempt drops, the retry fills the form', async ({ page }) => {
   await page.goto('/#/replay');
