@@ -20,7 +20,9 @@ test('the page type-checks under moduleResolution bundler, typed tags and paths 
 
 test('vite builds the page, and Chromium shows each scripted event, then done', async ({ page }) => {
   test.setTimeout(180_000);
-  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_ELEMENTS_PORT'));
+  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_ELEMENTS_PORT'), {
+    progressPanel: true,
+  });
   // <fieldstream-status> and a <fieldstream-field> per path stepped above; the flags through renderValue.
   await expect(page.getByTestId('flags')).toHaveText(answer.risk_flags.join(' | '));
   await expectFinishedPanels(page, answer);

@@ -53,7 +53,9 @@ test('a plain Node ESM script loads @fieldstream/server, and the patch streams f
 
 test('vite builds the app, and Chromium shows each scripted event, then done', async ({ page }) => {
   test.setTimeout(180_000);
-  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_PORT'));
+  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_PORT'), {
+    progressPanel: false, // its FieldProgress shows the release, not the incident
+  });
   await expect(page.getByTestId('flags')).toHaveText(answer.risk_flags.join(' | '));
   // The zod panel: LiveForm and FieldProgress render the schema itself; the final data is its
   // output (the transform split the tags, the default filled the priority).

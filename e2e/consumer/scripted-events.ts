@@ -8,27 +8,41 @@ function incidentAnswer(app: ConsumerApp): IncidentAnswer {
   return JSON.parse(app.read('src/answer.json')) as IncidentAnswer;
 }
 
+const SUMMARY_KEY = '"status_summary":"';
+
 /** The summary on screen after `events` events of 8 characters: what of its string had arrived. */
 function summaryAfter(answerText: string, events: number): string {
   const arrived = answerText.slice(0, events * 8);
-  const key = '"status_summary":"';
-  const start = arrived.indexOf(key);
+  const start = arrived.indexOf(SUMMARY_KEY);
   if (start === -1) return '';
-  const value = arrived.slice(start + key.length);
+  const value = arrived.slice(start + SUMMARY_KEY.length);
   const end = value.indexOf('"');
   return end === -1 ? value : value.slice(0, end);
 }
 
 /**
+ * The summary's row in a progress panel after `event` of `events`: pending until its string
+ * opens, streaming until it closes, then complete; confirmed by the final data after the last.
+ */
+function summaryPhaseAfter(answerText: string, event: number, events: number): string {
+  if (event === events) return 'confirmed';
+  const arrived = answerText.slice(0, event * 8);
+  const start = arrived.indexOf(SUMMARY_KEY);
+  if (start === -1) return 'pending';
+  return arrived.indexOf('"', start + SUMMARY_KEY.length) === -1 ? 'streaming' : 'complete';
+}
+
+/**
  * Opens the app at `url` and steps the scripted model one event at a time: after each, `summary`
- * shows exactly the part of the summary that had arrived and `status` reads `streaming`; at the
- * end, `done` and the whole summary.
+ * shows exactly the part of the summary that had arrived, `status` reads `streaming` and
+ * `summaryRow` (when the app has a progress panel) the summary's phase; at the end, `done` and the
+ * whole summary.
  */
 async function expectEachScriptedEvent(
   page: Page,
   url: string,
   answer: IncidentAnswer,
-  screen: { status: Locator; summary: Locator },
+  screen: { status: Locator; summary: Locator; summaryRow: Locator | undefined },
 ): Promise<void> {
   const answerText = JSON.stringify(answer);
   const events = Math.ceil(answerText.length / 8);
@@ -42,6 +56,9 @@ async function expectEachScriptedEvent(
     await page.clock.runFor(60_000);
     const expected = summaryAfter(answerText, event);
     await expect(screen.summary).toHaveText(expected);
+    if (screen.summaryRow !== undefined) {
+      await expect(screen.summaryRow).toHaveAttribute('data-phase', summaryPhaseAfter(answerText, event, events));
+    }
     if (event < events) await expect(screen.status).toHaveText('streaming');
     if (expected !== '' && expected !== answer.status_summary) partialFrames += 1;
   }
@@ -52,13 +69,15 @@ async function expectEachScriptedEvent(
 
 /**
  * Builds the app (`vite build`), serves it on `port` and steps through the answer in Chromium
- * (`expectEachScriptedEvent` on the `status` and `summary` test ids). Returns the answer, and the
- * page's errors as they are collected: the caller checks them once its own checks are done.
+ * (`expectEachScriptedEvent` on the `status` and `summary` test ids, and with `progressPanel` on the
+ * summary's row of the incident's FieldProgress). Returns the answer, and the page's errors as
+ * they are collected: the caller checks them once its own checks are done.
  */
 export async function expectBuiltAppStreams(
   page: Page,
   app: ConsumerApp,
   port: number,
+  { progressPanel }: { progressPanel: boolean },
 ): Promise<{ answer: IncidentAnswer; errors: string[] }> {
   const build = app.run('vite', ['build']);
   expect(build.status, build.output).toBe(0);
@@ -70,6 +89,7 @@ export async function expectBuiltAppStreams(
   await expectEachScriptedEvent(page, url, answer, {
     status: page.getByTestId('status'),
     summary: page.getByTestId('summary'),
+    summaryRow: progressPanel ? page.locator('.fs-progress-row[data-path="status_summary"]') : undefined,
   });
   return { answer, errors };
 }

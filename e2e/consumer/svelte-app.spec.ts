@@ -46,7 +46,9 @@ test('svelte/server renders the idle tree from the installed packages', () => {
 
 test('vite builds the app, and Chromium shows each scripted event, then done', async ({ page }) => {
   test.setTimeout(180_000);
-  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_SVELTE_PORT'));
+  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_SVELTE_PORT'), {
+    progressPanel: true,
+  });
   await expect(page.getByTestId('flags')).toHaveText(answer.risk_flags.join(' | '));
   await expectFinishedPanels(page, answer);
   expect(errors).toEqual([]);

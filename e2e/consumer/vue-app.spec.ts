@@ -25,7 +25,9 @@ test('vue/server-renderer renders the idle tree from the installed packages', ()
 
 test('vite builds the app, and Chromium shows each scripted event, then done', async ({ page }) => {
   test.setTimeout(180_000);
-  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_VUE_PORT'));
+  const { answer, errors } = await expectBuiltAppStreams(page, app(), port('FIELDSTREAM_CONSUMER_VUE_PORT'), {
+    progressPanel: true,
+  });
   await expect(page.getByTestId('flags')).toHaveText(answer.risk_flags.join(' | '));
   await expectFinishedPanels(page, answer);
   expect(errors).toEqual([]);
