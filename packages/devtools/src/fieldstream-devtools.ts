@@ -4,7 +4,7 @@ import { installDiscovery } from './discovery';
 import { button, element } from './dom';
 import { figuresView } from './figures-view';
 import { inspectorView } from './inspector-view';
-import { type AttachOptions, liveRun, type PanelRun, recordedRun } from './panel-run';
+import { type AttachedRun, type AttachOptions, liveRun, type PanelRun, recordedRun } from './panel-run';
 import { adoptPanelStyles } from './panel-styles';
 import { download, readRunFile, runFile } from './run-file';
 import { type StoreFrames, type WatchedStore, watchStoreFrames } from './store-frames';
@@ -85,17 +85,18 @@ export class FieldstreamDevtools extends HTMLElement {
 
   /**
    * Records `response` (any response: `createResponse`, `fromPatchStream`, a Worker's) as a new run
-   * and shows it. Recording starts the response. Returns a function that stops recording it; the
+   * and shows it. Recording starts the response. `recorded` settles with the run's recording once
+   * the response settled and its last message was recorded; `stop()` stops recording it, and the
    * run stays in the panel as recorded so far.
    */
-  attach(response: PatchStreamInput, options: AttachOptions = {}): () => void {
+  attach(response: PatchStreamInput, options: AttachOptions = {}): AttachedRun {
     const label = options.label ?? `run ${this.#runs.length + 1} (${options.source ?? 'page'})`;
     const run = liveRun(response, label, options, () => {
       this.#readingFrames = READING_FRAMES;
       this.#schedule();
     });
     this.#add(run);
-    return () => run.stop();
+    return { recorded: run.recorded, stop: run.stop };
   }
 
   /**

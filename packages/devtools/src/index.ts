@@ -5,5 +5,5 @@ export { DEVTOOLS_TAG, defineDevtools } from './define-devtools';
 export { DEVTOOLS_HOOK } from './discovery';
 export type { DevtoolsView } from './fieldstream-devtools';
 export { FieldstreamDevtools } from './fieldstream-devtools';
-export type { AttachOptions } from './panel-run';
+export type { AttachedRun, AttachOptions } from './panel-run';
 export type { WatchedStore } from './store-frames';

@@ -14,7 +14,12 @@ export type PanelRun = {
   sync(): boolean;
   /** Stops recording (the response runs on); what was recorded stays. */
   stop(): void;
+  /** The recording, once the response settled and its last message was recorded (or once stopped). */
+  readonly recorded: Promise<Recording>;
 };
+
+/** What `attach` returns: the run's recording once it is done, and a way to stop recording. */
+export type AttachedRun = Pick<PanelRun, 'recorded' | 'stop'>;
 
 /** Options of `attach`. */
 export type AttachOptions = {
@@ -63,6 +68,7 @@ export function liveRun(
       return live;
     },
     stop,
+    recorded: handle.done,
   };
 }
 
@@ -70,7 +76,7 @@ export function liveRun(
 export function recordedRun(recording: Recording, label: string): PanelRun {
   const run = readRun(label, () => recording);
   run.sync();
-  return { ...run, live: false, stop: () => undefined };
+  return { ...run, live: false, stop: () => undefined, recorded: Promise.resolve(recording) };
 }
 
 function readRun(

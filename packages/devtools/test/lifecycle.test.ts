@@ -48,9 +48,9 @@ it('with discover, records every response the page makes after the panel mounted
 it('detach stops recording: the panel leaves no listener on the response', () => {
   const panel = mountPanel();
   const { response, listeners } = countedResponse();
-  const stop = panel.attach(response);
+  const run = panel.attach(response);
   expect(listeners()).toBeGreaterThan(0);
-  stop();
+  run.stop();
   expect(listeners()).toBe(0);
 });
 
