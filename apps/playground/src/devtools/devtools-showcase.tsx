@@ -30,10 +30,11 @@ export function DevtoolsShowcase({
       created?.remove();
     };
   }, []);
-  useEffect(
-    () => (panel === undefined || response === undefined ? undefined : panel.attach(response)),
-    [panel, response],
-  );
+  useEffect(() => {
+    if (panel === undefined || response === undefined) return undefined;
+    const run = panel.attach(response);
+    return () => run.stop();
+  }, [panel, response]);
   useEffect(
     () => (panel === undefined ? undefined : panel.attachStore(store, { label: 'the page store' })),
     [panel, store],
