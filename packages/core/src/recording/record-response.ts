@@ -1,7 +1,6 @@
 import { checkOneOf, checkOptionalFunction, checkOptionalSignal, checkOptionalString } from '../errors/check-argument';
 import type { PatchStreamInput } from '../patch-stream/patch-stream-input';
-import { followWireBatches } from '../patch-stream/wire-batches';
-import type { WireWriterOptions } from '../patch-stream/wire-writer';
+import { followWireBatches, type WireBatchOptions } from '../patch-stream/wire-batches';
 import { onAbort } from '../transport/abort';
 import {
   RECORDING_FORMAT,
@@ -11,8 +10,11 @@ import {
   type RecordingSource,
 } from './recording-format';
 
-/** Options of {@link recordResponse}. */
-export type RecordResponseOptions = WireWriterOptions & {
+/**
+ * Options of {@link recordResponse}: `toPatchStream`'s (`text`, `observations`, `frameMs`: the
+ * recording holds the messages it would send), and these.
+ */
+export type RecordResponseOptions = WireBatchOptions & {
   /** Where the response runs, written into the recording (default `page`). */
   source?: RecordingSource;
   /** A name for people, written into the recording. */
@@ -37,8 +39,8 @@ export type RecordingHandle = {
  * Records a response as the patch stream it would send, with timing: the same batches
  * `toPatchStream` sends, one message each. Any response works — one made by `createResponse`, one
  * read with `fromPatchStream`, one from `@fieldstream/core/worker`. Starts the response (starting
- * is idempotent; a response already under way is recorded from its history on, in one first
- * message). Never aborts it: the caller owns the response's life.
+ * is idempotent: a response already under way gives its history so far as the first message).
+ * Never aborts it: the caller owns the response's life.
  */
 export function recordResponse(response: PatchStreamInput, options: RecordResponseOptions = {}): RecordingHandle {
   const batches = followWireBatches('recordResponse', response, options);
