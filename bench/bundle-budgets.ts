@@ -9,6 +9,7 @@
  */
 import {
   type BundleSize,
+  bundleChunks,
   ENTRIES,
   FORMAT_DEFINITIONS,
   kb,
@@ -123,6 +124,13 @@ const budgets: Budget[] = [
       yaml: 'never',
     }),
   ),
+  {
+    // Issue 48: the devtools panel's own size once an app loads it (on demand, in development); no target.
+    name: '@fieldstream/devtools, loaded (core external)',
+    source: "export * from '@fieldstream/devtools'; import '@fieldstream/devtools/define';",
+    externalCore: true,
+    yaml: 'never',
+  },
 ];
 
 /** Why a measured bundle breaks its budget, or `undefined`. */
@@ -176,6 +184,14 @@ for (const budget of budgets) {
     `| ${budget.name} | ${kb(size.gzip)} | ${kb(size.lazyGzip)} | ${enforcedCell(budget, size)} | ${goalCell(budget, size)} | ${yaml} |`,
   );
 }
+// Issue 48: an app that does not import the devtools panel ships none of it (decision 0031).
+const app = await bundleChunks(ENTRIES.responsePage);
+const panelModules = app.chunks
+  .flatMap((chunk) => Object.keys(chunk.modules))
+  .filter((id) => id.includes('/packages/devtools/'));
+if (panelModules.length > 0)
+  failures.push(`the app entry without the devtools panel bundles ${panelModules.join(', ')}`);
+else console.log('\nThe all-in-page app entry, which does not import @fieldstream/devtools, holds none of it.');
 if (workerNotes.length > 0) console.log(`\n${workerNotes.join('\n')}`);
 console.log(
   '\nEnforced: the ceiling (a bundle may not grow past it), where yaml may be and, where a row says so, no\n' +
