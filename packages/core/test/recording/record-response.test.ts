@@ -1,6 +1,6 @@
 import { createResponse } from '@fieldstream/core';
 import { type Recording, recordResponse } from '@fieldstream/core/recording';
-import { scriptedModel } from '@fieldstream/core/testing';
+import { type ScriptedModelOptions, scriptedModel } from '@fieldstream/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 
 /** A clock that reads 10, 20, 30… ms, one step per read. */
@@ -12,14 +12,19 @@ function steppingClock(): () => number {
   };
 }
 
+/** A response naming someone, from a scripted model with these options. */
+function nameResponse(model: ScriptedModelOptions) {
+  return createResponse({
+    model: scriptedModel(model),
+    output: { type: 'object', properties: { name: { type: 'string' } } },
+    format: 'json',
+    input: 'who?',
+  });
+}
+
 describe('recordResponse', () => {
   it('records the patch stream a response sends, one message per batch, with its time', async () => {
-    const response = createResponse({
-      model: scriptedModel({ answers: ['{"name": "Ada"}'], chunkSize: 100 }),
-      output: { type: 'object', properties: { name: { type: 'string' } } },
-      format: 'json',
-      input: 'who?',
-    });
+    const response = nameResponse({ answers: ['{"name": "Ada"}'], chunkSize: 100 });
     const recording = await recordResponse(response, { label: 'one chunk', now: steppingClock() }).done;
     expect(recording.format).toBe('fieldstream-recording');
     expect(recording.version).toBe(1);
@@ -34,12 +39,7 @@ describe('recordResponse', () => {
   });
 
   it('stop() settles done with what was recorded, and the response runs on', async () => {
-    const response = createResponse({
-      model: scriptedModel({ answers: ['{"name": "Ada"}'], chunkSize: 2, delayMs: 1 }),
-      output: { type: 'object', properties: { name: { type: 'string' } } },
-      format: 'json',
-      input: 'who?',
-    });
+    const response = nameResponse({ answers: ['{"name": "Ada"}'], chunkSize: 2, delayMs: 1 });
     const handle = recordResponse(response, { now: steppingClock() });
     handle.stop();
     const recording: Recording = await handle.done;
@@ -50,12 +50,7 @@ describe('recordResponse', () => {
   });
 
   it('records a settled response from its history on: everything in its first message, then its meta', async () => {
-    const response = createResponse({
-      model: scriptedModel({ answers: ['{"name": "Ada"}'], chunkSize: 100 }),
-      output: { type: 'object', properties: { name: { type: 'string' } } },
-      format: 'json',
-      input: 'who?',
-    });
+    const response = nameResponse({ answers: ['{"name": "Ada"}'], chunkSize: 100 });
     await response.getData();
     const recording = await recordResponse(response, { now: steppingClock(), observations: false }).done;
     expect(recording.messages).toEqual([
@@ -80,12 +75,7 @@ describe('recordResponse', () => {
 
   it('snapshot() gives what was recorded so far; the signal stops recording like stop()', async () => {
     const controller = new AbortController();
-    const response = createResponse({
-      model: scriptedModel({ answers: ['{"name": "Ada Lovelace"}'], chunkSize: 3, delayMs: 1 }),
-      output: { type: 'object', properties: { name: { type: 'string' } } },
-      format: 'json',
-      input: 'who?',
-    });
+    const response = nameResponse({ answers: ['{"name": "Ada Lovelace"}'], chunkSize: 3, delayMs: 1 });
     const handle = recordResponse(response, { now: steppingClock(), signal: controller.signal, frameMs: 0 });
     expect(handle.snapshot().messages).toEqual([]);
     await vi.waitUntil(() => handle.snapshot().messages.length >= 2);
