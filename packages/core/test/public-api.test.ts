@@ -79,11 +79,10 @@ const KITS_EXPORTS = [
 const BINDINGS_EXPORTS = [
   'checkFieldStore',
   'completionMessage',
-  'dropTicket',
+  'createResponseController',
   'fieldText',
   'instantListSelection',
   'isBusyStatus',
-  'keptTicket',
   'outputRoot',
   'sameStreamStatus',
   'selectStreamStatus',

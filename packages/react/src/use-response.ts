@@ -1,15 +1,12 @@
 import { createFieldStore, type FieldStore, type FieldStoreOptions, type ResponseSource } from '@fieldstream/core';
 import {
-  dropTicket,
-  keptTicket,
-  type ResponseRun,
+  createResponseController,
+  type ResponseControllerSettings,
   type ResumableAnswer,
   type ResumeAfterReload,
   type SourceData,
   type SourceInput,
-  startResponseRun,
 } from '@fieldstream/core/bindings';
-import type { AnswerTicket } from '@fieldstream/core/patch-stream';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export type UseResponseOptions = FieldStoreOptions & {
@@ -64,56 +61,33 @@ export function useResponse<Source extends ResponseSource, Data, Args extends un
   start: (signal: AbortSignal, ...args: never[]) => Source,
   options: UseResponseOptions = {},
 ): ResponseHandle<Source, Data, Args> {
-  const latest = useRef({ start, options });
+  const latest = useRef<ResponseControllerSettings>({ start, options });
   useLayoutEffect(() => {
     latest.current = { start, options };
   });
-  const running = useRef<ResponseRun<Data> | undefined>(undefined);
   const [current, setCurrent] = useState<{ store: FieldStore<Data>; response: Source | undefined }>(() => ({
     store: createFieldStore<Data>(undefined, options),
     response: undefined,
   }));
-
-  const stop = useCallback((leaving: boolean): void => {
-    const run = running.current;
-    running.current = undefined;
-    run?.stop(leaving);
-  }, []);
-  const abort = useCallback((): void => stop(false), [stop]);
-  const leave = useCallback((): void => stop(true), [stop]);
-
-  const run = useCallback(
-    (attach: AnswerTicket | undefined, args: unknown[]): FieldStore<Data> => {
-      stop(attach !== undefined);
-      const { options: current } = latest.current;
-      const create = latest.current.start as (signal: AbortSignal, ...rest: unknown[]) => Source;
-      const next = startResponseRun<Data>(
-        (signal, resumable) => (resumable === undefined ? create(signal, ...args) : create(signal, resumable, ...args)),
-        { store: current, resume: current.resume, attach },
-      );
-      running.current = next;
-      setCurrent({ store: next.store, response: next.response as Source });
-      return next.store;
-    },
-    [stop],
+  const [controller] = useState(() =>
+    createResponseController<Data>(
+      () => latest.current,
+      (run) => setCurrent({ store: run.store, response: run.response as Source }),
+    ),
   );
-  const startResponse = useCallback((...args: Args): FieldStore<Data> => run(undefined, args), [run]);
-
-  useEffect(() => leave, [leave]);
+  const startResponse = useCallback((...args: Args): FieldStore<Data> => controller.start(args), [controller]);
 
   // The first run of this effect is a mount (twice under StrictMode, with the same key): it may
-  // attach to a kept ticket. A later run is a new `startKey`, which starts afresh.
+  // attach to a kept ticket. A later run is a new `startKey`, which starts afresh. Each run's
+  // teardown (and the unmount's) leaves the running response.
   const startKey = options.startKey;
   const mountedWith = useRef<{ key: unknown } | undefined>(undefined);
   useEffect(() => {
     const mounting = mountedWith.current === undefined || Object.is(mountedWith.current.key, startKey);
     mountedWith.current = { key: startKey };
-    const resume = latest.current.options.resume;
-    const kept = resume !== undefined && mounting ? keptTicket(resume) : undefined;
-    if (kept !== undefined || startKey !== undefined) run(kept, []);
-    else if (resume !== undefined && !mounting) dropTicket(resume);
-    return leave;
-  }, [startKey, run, leave]);
+    controller.follow(startKey, mounting);
+    return controller.leave;
+  }, [startKey, controller]);
 
-  return { store: current.store, response: current.response, start: startResponse, abort };
+  return { store: current.store, response: current.response, start: startResponse, abort: controller.abort };
 }

@@ -1,15 +1,11 @@
 import { createFieldStore, type FieldStore, type FieldStoreOptions, type ResponseSource } from '@fieldstream/core';
 import {
-  dropTicket,
-  keptTicket,
-  type ResponseRun,
+  createResponseController,
   type ResumableAnswer,
   type ResumeAfterReload,
   type SourceData,
   type SourceInput,
-  startResponseRun,
 } from '@fieldstream/core/bindings';
-import type { AnswerTicket } from '@fieldstream/core/patch-stream';
 import { untrack } from 'svelte';
 
 export type LiveResponseOptions = FieldStoreOptions & {
@@ -63,38 +59,22 @@ export function liveResponse<Source extends ResponseSource, Data, Args extends u
     store: createFieldStore<Data>(undefined, options),
     response: undefined,
   });
-  let running: ResponseRun<Data> | undefined;
-  const stop = (leaving: boolean): void => {
-    const run = running;
-    running = undefined;
-    run?.stop(leaving);
-  };
-  const run = (attach: AnswerTicket | undefined, args: unknown[]): FieldStore<Data> => {
-    stop(attach !== undefined);
-    const create = start as (signal: AbortSignal, ...rest: unknown[]) => Source;
-    const next = startResponseRun<Data>(
-      (signal, resumable) => (resumable === undefined ? create(signal, ...args) : create(signal, resumable, ...args)),
-      { store: options, resume: options.resume, attach },
-    );
-    running = next;
-    current = { store: next.store, response: next.response as Source };
-    return next.store;
-  };
+  const controller = createResponseController<Data>(
+    () => ({ start, options }),
+    (run) => {
+      current = { store: run.store, response: run.response as Source };
+    },
+  );
 
   // The first run is the mount: it may attach to a kept ticket. A later run is a new start key,
   // which starts afresh; each run's teardown (and the component's end) leaves the running response.
   let mounted = false;
   $effect(() => {
     const key = options.startKey?.();
-    untrack(() => {
-      const mounting = !mounted;
-      mounted = true;
-      const resume = options.resume;
-      const kept = resume !== undefined && mounting ? keptTicket(resume) : undefined;
-      if (kept !== undefined || key !== undefined) run(kept, []);
-      else if (resume !== undefined && !mounting) dropTicket(resume);
-    });
-    return () => stop(true);
+    const mounting = !mounted;
+    mounted = true;
+    untrack(() => controller.follow(key, mounting));
+    return controller.leave;
   });
 
   return {
@@ -104,7 +84,7 @@ export function liveResponse<Source extends ResponseSource, Data, Args extends u
     get response() {
       return current.response;
     },
-    start: (...args: Args) => run(undefined, args),
-    abort: () => stop(false),
+    start: (...args: Args) => controller.start(args),
+    abort: controller.abort,
   };
 }

@@ -1,15 +1,11 @@
 import { createFieldStore, type FieldStore, type FieldStoreOptions, type ResponseSource } from '@fieldstream/core';
 import {
-  dropTicket,
-  keptTicket,
-  type ResponseRun,
+  createResponseController,
   type ResumableAnswer,
   type ResumeAfterReload,
   type SourceData,
   type SourceInput,
-  startResponseRun,
 } from '@fieldstream/core/bindings';
-import type { AnswerTicket } from '@fieldstream/core/patch-stream';
 import {
   getCurrentInstance,
   getCurrentScope,
@@ -74,47 +70,33 @@ export function useResponse<Source extends ResponseSource, Data, Args extends un
 ): ResponseHandle<Source, Data, Args> {
   const store = shallowRef<FieldStore<Data>>(createFieldStore<Data>(undefined, options));
   const response = shallowRef<Source | undefined>(undefined);
-  let running: ResponseRun<Data> | undefined;
-
-  const stop = (leaving: boolean): void => {
-    const run = running;
-    running = undefined;
-    run?.stop(leaving);
-  };
-  const run = (attach: AnswerTicket | undefined, args: unknown[]): FieldStore<Data> => {
-    stop(attach !== undefined);
-    const create = start as (signal: AbortSignal, ...rest: unknown[]) => Source;
-    const next = startResponseRun<Data>(
-      (signal, resumable) => (resumable === undefined ? create(signal, ...args) : create(signal, resumable, ...args)),
-      { store: options, resume: options.resume, attach },
-    );
-    running = next;
-    store.value = next.store;
-    response.value = next.response as Source;
-    return next.store;
-  };
+  const controller = createResponseController<Data>(
+    () => ({ start, options }),
+    (run) => {
+      store.value = run.store;
+      response.value = run.response as Source;
+    },
+  );
 
   // A mount may attach to a kept ticket; a later `startKey` starts afresh.
   const mount = (): void => {
-    const kept = options.resume === undefined ? undefined : keptTicket(options.resume);
-    if (kept !== undefined || toValue(options.startKey) !== undefined) run(kept, []);
+    controller.follow(toValue(options.startKey), true);
     watch(
       () => toValue(options.startKey),
       (startKey) => {
-        stop(true);
-        if (startKey !== undefined) run(undefined, []);
-        else if (options.resume !== undefined) dropTicket(options.resume);
+        controller.leave();
+        controller.follow(startKey, false);
       },
     );
   };
   if (getCurrentInstance() === null) mount();
   else onMounted(mount);
-  if (getCurrentScope() !== undefined) onScopeDispose(() => stop(true));
+  if (getCurrentScope() !== undefined) onScopeDispose(controller.leave);
 
   return {
     store: store as ResponseHandle<Source, Data, Args>['store'],
     response: response as ResponseHandle<Source, Data, Args>['response'],
-    start: (...args: Args) => run(undefined, args) as FieldStore<Data, SourceInput<Source>>,
-    abort: () => stop(false),
+    start: (...args: Args) => controller.start(args) as FieldStore<Data, SourceInput<Source>>,
+    abort: controller.abort,
   };
 }
