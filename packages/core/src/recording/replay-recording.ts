@@ -58,19 +58,14 @@ export function replayRecording<Data = unknown>(
   checkPace(options.pace);
   checkOptionalSignal('replayRecording options.signal', options.signal);
   checkOptionalFunction('replayRecording options.schedule', options.schedule);
-  const batches = checkRecording(recording).messages;
+  const { messages } = checkRecording(recording);
+  const batches = messages.map((message) => message.events);
   const pace = options.pace ?? 'instant';
   if (pace !== 'step') {
-    const waits = delays(batches, pace);
+    const waits = delays(messages, pace);
     const schedule = options.schedule ?? defaultSchedule;
     return createResponseCore<Data>({
-      run: (sink) =>
-        replayPaced(
-          batches.map((message) => message.events),
-          waits,
-          schedule,
-          sink,
-        ),
+      run: (sink) => replayPaced(batches, waits, schedule, sink),
       signal: options.signal,
       settledReads,
     }).response;
@@ -80,14 +75,10 @@ export function replayRecording<Data = unknown>(
     run: (sink) =>
       new Promise<Settlement>((resolve) => {
         const stopWatching = onAbort(sink.signal, () => resolve({ kind: 'aborted' }));
-        release = sender(
-          batches.map((message) => message.events),
-          sink,
-          (settlement) => {
-            stopWatching();
-            resolve(settlement);
-          },
-        );
+        release = sender(batches, sink, (settlement) => {
+          stopWatching();
+          resolve(settlement);
+        });
         // A recording without messages settles as its patch stream would have: at once.
         if (batches.length === 0) release();
       }),
