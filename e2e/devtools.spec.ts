@@ -13,6 +13,8 @@ const DISCOVERED = new Set(['live', 'progress', 'timeline', 'providers', 'worker
 test('the panel opens on every page of the home page’s cards and records the runs the page starts', async ({
   page,
 }) => {
+  // A walk through every page, running six of them: three times the usual time.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
@@ -85,4 +87,41 @@ test('axe: the open panel, after a run, has no serious or critical violations', 
     const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${view} ${violation.id}: ${violation.nodes.length}`)).toEqual([]);
   }
+});
+
+test('under a strict Content-Security-Policy the panel keeps its styles and breaks no rule', async ({ page }) => {
+  // The playground's document served with a policy that allows no inline style or script.
+  await page.route(/\/(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const policy =
+      "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:; worker-src 'self' blob:";
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Reflect.set(globalThis, 'policyViolations', seen);
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.sourceFile}`),
+    );
+  });
+  await openScenario(page, '/live', { preset: 'incident', charsPerSecond: 6000, chunkSize: 12 });
+  await page.getByTestId('devtools-toggle').click();
+  const panel = dock(page);
+  await expect(panel.getByRole('heading', { name: 'Fieldstream devtools' })).toBeVisible();
+  await page.getByTestId('start-button').click();
+  await expectStatus(page, 'done');
+  await expect(panel.locator('.fsd-entry[data-kind="final"]')).toHaveCount(1);
+  // The constructed stylesheet applies: the panel's border radius and the pressed tab's colours.
+  await expect(panel.locator('.fsd')).toHaveCSS('border-top-left-radius', '6px');
+  await expect(panel.getByRole('button', { name: 'Timeline' })).toHaveCSS('background-color', 'rgb(29, 29, 31)');
+  expect(await page.evaluate(() => Reflect.get(globalThis, 'policyViolations'))).toEqual([]);
+  // The policy is in force: an inline <style> element of the page's own is refused.
+  await page.evaluate(() =>
+    document.head.append(Object.assign(document.createElement('style'), { textContent: 'p {}' })),
+  );
+  await expect
+    .poll(() =>
+      page.evaluate(() => (Reflect.get(globalThis, 'policyViolations') as string[]).map((line) => line.split(' ')[0])),
+    )
+    .toEqual(['style-src-elem']);
 });
