@@ -138,11 +138,11 @@ async function runBench(config: PageConfig): Promise<PageResult> {
       defineDevtools();
       const panel = document.createElement('fieldstream-devtools');
       document.body.append(panel);
-      const detach = panel.attach(response, { label: 'bench' });
+      const run = panel.attach(response, { label: 'bench' });
       const stopWatching = panel.attachStore(store, { label: 'bench store' });
       const previous = unmount;
       unmount = () => {
-        detach();
+        run.stop();
         stopWatching();
         panel.remove();
         previous();
