@@ -41,6 +41,7 @@ export const PAGE_RUNS: PageRun[] = [
   { route: '/server', name: 'server', run: runTo('server-start', 'run-status', 'data-status', /^done$/) },
   { route: '/worker', name: 'worker', run: runTo('worker-start', 'run-status', 'data-status', /^done$/) },
   { route: '/zod', name: 'zod', run: runTo('zod-start', 'run-status', 'data-status', /^done$/) },
+  { route: '/replay', name: 'replay', run: runTo('replay-play', 'run-status', 'data-status', /^done$/) },
   {
     route: '/tools',
     name: 'tools',
