@@ -7,7 +7,7 @@ import {
   replayRecording,
   serializeRecording,
 } from '@fieldstream/core/recording';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { observe, type RecordedCase, responseIn } from './recording-sources';
 
 const profile: RecordedCase = {
@@ -75,6 +75,26 @@ describe('replayRecording', () => {
       });
       expect(await replayed.getData()).toEqual({ name: 'Ada L.' });
       expect(waits).toEqual(expected);
+    }
+  });
+
+  it('at `recorded` pace with the default timer, fake time sends each message at its time', async () => {
+    vi.useFakeTimers();
+    try {
+      const replayed = replayRecording(handMade, { pace: 'recorded' });
+      const store = createFieldStore(replayed);
+      replayed.start();
+      expect(store.getState().status).toBe('streaming');
+      await vi.advanceTimersByTimeAsync(39);
+      expect(store.getState().data).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.getState().data).toEqual({ name: 'Ada' });
+      await vi.advanceTimersByTimeAsync(59);
+      expect(store.getState().status).toBe('streaming');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.getState()).toMatchObject({ status: 'done', final: { name: 'Ada L.' } });
+    } finally {
+      vi.useRealTimers();
     }
   });
 
