@@ -27,24 +27,27 @@ export function table(
   rows: readonly (readonly string[])[],
 ): HTMLTableElement {
   const node = element('table', 'fsd-table');
-  node.append(element('caption', '', caption));
-  const headRow = element('tr');
-  for (const name of columns) {
-    const cell = element('th', '', name);
-    cell.scope = 'col';
-    headRow.append(cell);
-  }
-  const headGroup = element('thead');
-  headGroup.append(headRow);
-  node.append(headGroup);
   const body = element('tbody');
   for (const row of rows) {
     const line = element('tr');
     for (const text of row) line.append(element('td', '', text));
     body.append(line);
   }
-  node.append(body);
+  node.append(element('caption', '', caption), headRow(columns), body);
   return node;
+}
+
+/** A table's `<thead>`: one column header per name. */
+export function headRow(columns: readonly string[]): HTMLTableSectionElement {
+  const head = element('thead');
+  const row = element('tr');
+  for (const name of columns) {
+    const cell = element('th', '', name);
+    cell.scope = 'col';
+    row.append(cell);
+  }
+  head.append(row);
+  return head;
 }
 
 /** `+12 ms`: when, since the run's recording started. */

@@ -2,13 +2,14 @@ import type { PatchStreamInput } from '@fieldstream/core/patch-stream';
 import type { Recording } from '@fieldstream/core/recording';
 import { installDiscovery } from './discovery';
 import { button, element } from './dom';
-import { figuresView } from './figures-view';
-import { inspectorView } from './inspector-view';
+import { FiguresView } from './figures-view';
+import { InspectorView } from './inspector-view';
 import { type AttachedRun, type AttachOptions, liveRun, type PanelRun, recordedRun } from './panel-run';
 import { adoptPanelStyles } from './panel-styles';
 import { download, readRunFile, runFile } from './run-file';
+import type { RunView } from './run-view';
 import { type StoreFrames, type WatchedStore, watchStoreFrames } from './store-frames';
-import { timelineView } from './timeline-view';
+import { TimelineView } from './timeline-view';
 
 /** The panel's views. */
 export type DevtoolsView = 'timeline' | 'inspector' | 'figures';
@@ -41,6 +42,8 @@ export class FieldstreamDevtools extends HTMLElement {
   #frame: number | undefined;
   #changed = true;
   #readingFrames = 0;
+  /** The view on screen: kept, and updated, while its run and kind stay. */
+  #shown: { run: PanelRun; view: DevtoolsView; content: RunView } | undefined;
   #stopDiscovery: (() => void) | undefined;
   readonly #runSelect = element('select', 'fsd-runs');
   readonly #exportButton = button('Export run', 'fsd-export');
@@ -242,20 +245,26 @@ export class FieldstreamDevtools extends HTMLElement {
     this.#drawControls();
     const run = this.#runs[this.#selected];
     if (run === undefined) {
+      this.#shown = undefined;
       this.#viewHost.replaceChildren(element('p', 'fsd-note', 'No run yet: attach a response or open a run file.'));
       return;
     }
-    this.#viewHost.replaceChildren(this.#viewOf(run));
+    if (this.#shown?.run === run && this.#shown.view === this.#view) {
+      this.#shown.content.update();
+      return;
+    }
+    const content = this.#viewOf(run);
+    this.#shown = { run, view: this.#view, content };
+    this.#viewHost.replaceChildren(content.node);
   }
 
-  #viewOf(run: PanelRun): HTMLElement {
+  #viewOf(run: PanelRun): RunView {
     if (this.#view === 'inspector')
-      return inspectorView(run, this.#picked, (path) => {
+      return new InspectorView(run, this.#picked, (path) => {
         this.#picked = path;
-        this.#touch();
       });
-    if (this.#view === 'figures') return figuresView(run, this.#stores);
-    return timelineView(run);
+    if (this.#view === 'figures') return new FiguresView(run, this.#stores);
+    return new TimelineView(run);
   }
 
   #drawControls(): void {

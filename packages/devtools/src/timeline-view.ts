@@ -1,43 +1,79 @@
 import { pathLabel } from './display-value';
-import { element, sinceStart, table } from './dom';
+import { element, headRow, sinceStart } from './dom';
 import type { FieldHistory } from './field-history';
 import type { PanelRun } from './panel-run';
+import type { RunView } from './run-view';
 
 /** The most rows a view draws: the panel's own DOM stays small however long the run. */
 export const MAX_ROWS = 300;
 
 /**
- * The timeline of one run: each field's phases in a table, then every row of the run (attempts,
- * fields opening and done, checks, retries, tool calls, the final reconciliation), the latest
- * {@link MAX_ROWS}.
+ * The timeline of one run: each field's phases in a table, then the run's rows (attempts, fields
+ * opening and done, checks, retries, tool calls, the final reconciliation), the latest
+ * {@link MAX_ROWS}. An update appends the new rows and rewrites only the fields that changed.
  */
-export function timelineView(run: PanelRun): HTMLElement {
-  const view = element('div', 'fsd-timeline');
-  view.append(element('h3', '', `Timeline: ${run.label}`));
-  const { entries, droppedEntries } = run.timeline;
-  const fields = [...run.timeline.fields.values()].filter((field) => !field.path.startsWith('$tools'));
-  const shownFields = fields.slice(0, MAX_ROWS);
-  view.append(
-    table(
-      'Field phases',
-      ['path', 'phases'],
-      shownFields.map((field) => [pathLabel(field.path), phasesOf(field)]),
-    ),
-  );
-  if (fields.length > shownFields.length)
-    view.append(element('p', 'fsd-note', `${fields.length - shownFields.length} more fields not shown`));
-  const hidden = entries.length - MAX_ROWS + droppedEntries;
-  if (hidden > 0) view.append(element('p', 'fsd-note', `${hidden} rows not shown`));
-  const list = element('ol', 'fsd-entries');
-  list.setAttribute('aria-label', 'Events');
-  for (const entry of entries.slice(-MAX_ROWS)) {
-    const row = element('li', 'fsd-entry');
-    row.dataset.kind = entry.kind;
-    row.append(element('span', 'fsd-at', sinceStart(entry.at)), ' ', element('span', 'fsd-text', entry.text));
-    list.append(row);
+export class TimelineView implements RunView {
+  readonly node = element('div', 'fsd-timeline');
+  readonly #run: PanelRun;
+  readonly #fieldRows = new Map<FieldHistory, { cell: HTMLTableCellElement; steps: number }>();
+  readonly #fieldBody = element('tbody');
+  readonly #moreFields = element('p', 'fsd-note');
+  readonly #hiddenRows = element('p', 'fsd-note');
+  readonly #list = element('ol', 'fsd-entries');
+  #shownEntries = 0;
+
+  constructor(run: PanelRun) {
+    this.#run = run;
+    const fields = element('table', 'fsd-table');
+    fields.append(element('caption', '', 'Field phases'), headRow(['path', 'phases']), this.#fieldBody);
+    this.#list.setAttribute('aria-label', 'Events');
+    this.node.append(
+      element('h3', '', `Timeline: ${run.label}`),
+      fields,
+      this.#moreFields,
+      this.#hiddenRows,
+      this.#list,
+    );
+    this.update();
   }
-  view.append(list);
-  return view;
+
+  update(): void {
+    const { fields, entries, droppedEntries } = this.#run.timeline;
+    let listed = 0;
+    for (const field of fields.values()) {
+      if (field.path.startsWith('$tools')) continue;
+      listed += 1;
+      if (listed > MAX_ROWS) continue;
+      this.#showField(field);
+    }
+    this.#moreFields.textContent = listed > MAX_ROWS ? `${listed - MAX_ROWS} more fields not shown` : '';
+    for (const entry of entries.slice(Math.max(this.#shownEntries, entries.length - MAX_ROWS))) {
+      const row = element('li', 'fsd-entry');
+      row.dataset.kind = entry.kind;
+      row.append(element('span', 'fsd-at', sinceStart(entry.at)), ' ', element('span', 'fsd-text', entry.text));
+      this.#list.append(row);
+    }
+    this.#shownEntries = entries.length;
+    while (this.#list.childElementCount > MAX_ROWS) this.#list.firstElementChild?.remove();
+    const hidden = entries.length - this.#list.childElementCount + droppedEntries;
+    this.#hiddenRows.textContent = hidden > 0 ? `${hidden} rows not shown` : '';
+  }
+
+  #showField(field: FieldHistory): void {
+    const steps = field.steps.length + field.dropped;
+    let row = this.#fieldRows.get(field);
+    if (row?.steps === steps) return;
+    if (row === undefined) {
+      const line = element('tr');
+      const cell = element('td');
+      line.append(element('td', '', pathLabel(field.path)), cell);
+      this.#fieldBody.append(line);
+      row = { cell, steps };
+      this.#fieldRows.set(field, row);
+    }
+    row.steps = steps;
+    row.cell.textContent = phasesOf(field);
+  }
 }
 
 /** `open → streaming → done → confirmed`: a field's phases in order, each run of one phase once. */

@@ -1,6 +1,6 @@
 import { createResponse } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeClock, mountPanel, settle, shadowOf, showView, texts, ticket, useFakeClock } from './support/panel';
 
 useFakeClock();
@@ -93,4 +93,19 @@ it('the figures show the rates, the time to the first field, each field’s done
     '854',
   ]);
   expect(texts(panel, '.fsd-figures tbody tr')).toEqual(['(root)30 ms', 'title16 ms', 'priority30 ms']);
+});
+
+it('keeps the inspector’s field picker (and its focus) while a live run adds paths to it', async () => {
+  const panel = mountPanel();
+  const model = scriptedModel({ answers: ['{"title": "Printer jams", "priority": 2}'], chunkSize: 4, delayMs: 10 });
+  panel.attach(createResponse({ model, input: 'The printer jams', output: ticket, format: 'json' }), fakeClock);
+  showView(panel, 'inspector');
+  await vi.advanceTimersByTimeAsync(48);
+  const picker = shadowOf(panel).querySelector<HTMLSelectElement>('.fsd-path');
+  picker?.focus();
+  expect([...(picker?.options ?? [])].map((option) => option.value)).toEqual(['', 'title']);
+  await settle();
+  expect(shadowOf(panel).querySelector('.fsd-path')).toBe(picker);
+  expect(shadowOf(panel).activeElement).toBe(picker);
+  expect([...(picker?.options ?? [])].map((option) => option.value)).toEqual(['', 'title', 'priority']);
 });
