@@ -120,7 +120,7 @@ const budgets: Budget[] = [
       target: 3 * KB,
       // The elements draw their own DOM (what the frameworks do for the others): missed, a regression
       // guard meanwhile (decision 0013's ceiling history).
-      ...(binding === 'elements' ? { ceiling: 4.1 * KB } : {}),
+      ...(binding === 'elements' ? { ceiling: 3.7 * KB } : {}),
       yaml: 'never',
     }),
   ),

@@ -4,7 +4,9 @@
 // bound to its store (with a resumable answer's ticket) with the controller of a binding's
 // `useResponse`. App code reads the bindings, not this entry.
 
+export { checkFunction } from './errors/check-argument';
 export { checkFieldStore } from './ui/check-field-store';
+export { checkResponseSource } from './ui/check-response-source';
 export { fieldText } from './ui/field-text';
 export type { InstantListSelection } from './ui/instant-list-selection';
 export { instantListSelection } from './ui/instant-list-selection';
@@ -14,6 +16,7 @@ export type { ResponseController, ResponseControllerSettings } from './ui/respon
 export { createResponseController } from './ui/response-controller';
 export type { ResponseRun, ResponseRunOptions, SourceData, SourceInput } from './ui/response-run';
 export { startResponseRun } from './ui/response-run';
+export { checkSchedule } from './ui/schedule';
 export { completionMessage, isBusyStatus } from './ui/stream-announcement';
 export type { RetryInfo, StatusSnapshot } from './ui/stream-status';
 export { sameStreamStatus, selectStreamStatus } from './ui/stream-status';

@@ -78,6 +78,9 @@ const KITS_EXPORTS = [
 
 const BINDINGS_EXPORTS = [
   'checkFieldStore',
+  'checkFunction',
+  'checkResponseSource',
+  'checkSchedule',
   'completionMessage',
   'createResponseController',
   'fieldText',

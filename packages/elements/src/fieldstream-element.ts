@@ -1,6 +1,12 @@
 import { createFieldStore, type FieldStore, type ResponseSource, type Schedule } from '@fieldstream/core';
-import { type ResponseRun, startResponseRun } from '@fieldstream/core/bindings';
-import { checkFunction, checkResponse, checkSchedule, checkStore } from './check-input';
+import {
+  checkFieldStore,
+  checkFunction,
+  checkResponseSource,
+  checkSchedule,
+  type ResponseRun,
+  startResponseRun,
+} from '@fieldstream/core/bindings';
 import { shadowStyles } from './shadow-styles';
 import { FIELDSTREAM_TAGS } from './tags';
 import type { StoreBinding } from './watch-field-store';
@@ -43,7 +49,7 @@ export abstract class FieldstreamElement extends ElementBase {
     return this.#ownStore() ?? this.#formStore();
   }
   set store(store: FieldStore<unknown> | undefined) {
-    if (store !== undefined) checkStore(`<${this.localName}> store`, store);
+    if (store !== undefined) checkFieldStore(`<${this.localName}> store`, store);
     this.#store = store;
     this.refresh();
   }
@@ -57,7 +63,7 @@ export abstract class FieldstreamElement extends ElementBase {
     return this.#response ?? this.#run?.response;
   }
   set response(response: ResponseSource | undefined) {
-    if (response !== undefined) checkResponse(`<${this.localName}> response`, response);
+    if (response !== undefined) checkResponseSource(`<${this.localName}> response`, response);
     this.#response = response;
     // The store bound to the response before stops following it (the response itself goes on).
     this.#responseStore?.detach();
@@ -91,7 +97,7 @@ export abstract class FieldstreamElement extends ElementBase {
     return this.#schedule ?? (this.getAttribute('schedule') as Schedule | null) ?? undefined;
   }
   set schedule(schedule: Schedule | undefined) {
-    if (schedule !== undefined) checkSchedule(`<${this.localName}> schedule`, schedule);
+    checkSchedule(`<${this.localName}> schedule`, schedule);
     this.#schedule = schedule;
     this.refresh();
   }
@@ -108,12 +114,14 @@ export abstract class FieldstreamElement extends ElementBase {
   }
 
   connectedCallback(): void {
-    // A property set on the element before it was defined is an own property hiding the setter.
-    for (const name of this.upgradedProperties()) {
-      if (!Object.hasOwn(this, name)) continue;
-      const value = (this as unknown as Record<string, unknown>)[name];
-      delete (this as unknown as Record<string, unknown>)[name];
-      (this as unknown as Record<string, unknown>)[name] = value;
+    // A property set on the element before it was defined is an own property hiding the class's
+    // setter: set it again through the setter. (The element keeps its own state in private fields.)
+    const own = this as unknown as Record<string, unknown>;
+    for (const name of Object.keys(this)) {
+      if (!(name in Object.getPrototypeOf(this))) continue;
+      const value = own[name];
+      delete own[name];
+      own[name] = value;
     }
     this.#startRun();
     this.refresh();
@@ -158,11 +166,6 @@ export abstract class FieldstreamElement extends ElementBase {
 
   /** What the element draws for `binding`. */
   protected abstract render(binding: StoreBinding): Rendering;
-
-  /** The properties a page may set before the element is defined. */
-  protected upgradedProperties(): readonly string[] {
-    return ['store', 'response', 'start', 'schedule', 'shadow'];
-  }
 
   /** Light DOM: the drawn nodes go before the element's own children (a form's fields stay). */
   #placed: readonly Node[] = [];

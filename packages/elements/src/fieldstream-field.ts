@@ -44,10 +44,6 @@ export class FieldstreamField extends FieldstreamElement {
     this.refresh();
   }
 
-  protected override upgradedProperties(): readonly string[] {
-    return [...super.upgradedProperties(), 'path', 'label', 'renderValue'];
-  }
-
   protected render(binding: StoreBinding): Rendering {
     const path = this.path;
     if (path === null) return { nodes: [], close: () => {} };

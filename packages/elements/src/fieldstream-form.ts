@@ -43,10 +43,6 @@ export class FieldstreamForm extends FieldstreamElement {
     this.refresh();
   }
 
-  protected override upgradedProperties(): readonly string[] {
-    return [...super.upgradedProperties(), 'output', 'renderValue'];
-  }
-
   protected render(binding: StoreBinding): Rendering {
     const region = element('div', 'fs-live-form', 'form');
     const closeBusy = watchBusy(binding, region, true);

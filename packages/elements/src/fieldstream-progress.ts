@@ -30,10 +30,6 @@ export class FieldstreamProgress extends FieldstreamElement {
     this.refresh();
   }
 
-  protected override upgradedProperties(): readonly string[] {
-    return [...super.upgradedProperties(), 'output'];
-  }
-
   protected render(binding: StoreBinding): Rendering {
     const region = element('div', 'fs-progress', 'progress');
     const closeBusy = watchBusy(binding, region, false);

@@ -1,5 +1,5 @@
 import { createStoreView, type FieldStore, type FieldStoreState, type Schedule } from '@fieldstream/core';
-import { checkFunction, checkStore } from './check-input';
+import { checkFieldStore, checkFunction } from '@fieldstream/core/bindings';
 import { cancelDraw, queueDraw } from './draw-queue';
 
 /** Options every reader takes. */
@@ -43,7 +43,7 @@ export function watchFieldStoreAtPath<Data, Selected>(
   show: (selected: Selected) => void,
   { schedule, equals }: SelectorWatchOptions<Selected> = {},
 ): () => void {
-  checkStore('watchFieldStore store', store);
+  checkFieldStore('watchFieldStore store', store);
   checkFunction('watchFieldStore show', show);
   // The core's store view schedules, flushes a response's end at once and holds a `retrying`;
   // this only calls `show`.
