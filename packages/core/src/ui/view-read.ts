@@ -12,8 +12,33 @@
  *   about another component's change during a render.
  */
 
+type Hold = { state: unknown; shown: boolean };
+
+/** Holds made since the last scheduled flush count; a flush releases them all by moving on. */
+let generation = 0;
+/** Weak: a store no view reads any more is not kept alive by a `retrying` it was left in. */
+const holds = new WeakMap<object, Hold & { generation: number }>();
+
 /** Per store, the held `retrying` state and whether a render has read it. */
-export const held = new Map<object, { state: unknown; shown: boolean }>();
+export const held = {
+  get(store: object): Hold | undefined {
+    const hold = holds.get(store);
+    return hold?.generation === generation ? hold : undefined;
+  },
+  has(store: object): boolean {
+    return held.get(store) !== undefined;
+  },
+  set(store: object, hold: Hold): void {
+    holds.set(store, { ...hold, generation });
+  },
+  delete(store: object): void {
+    holds.delete(store);
+  },
+  /** Releases every hold (a scheduled flush: the retry has rendered by then). */
+  clear(): void {
+    generation++;
+  },
+};
 
 /** How many listeners are running (they nest when a listener's read notifies another). */
 export let notifying = 0;

@@ -1,6 +1,8 @@
 // A retry the UI never sees (issue 46): the store goes `retrying` -> `streaming` in one task, before
 // a framework renders. A view delivers `retrying` at once and reads it until a render has read it
 // and the store changed again, or until the schedule's next flush.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createStoreView, fieldSelector, type ResponseStatus } from '@fieldstream/core';
 import { describe, expect, it, vi } from 'vitest';
 import { manualSchedule, rejectAttempt, retryInOneTask, streamingStore, withFakeFrames } from './ui-store';
@@ -85,5 +87,25 @@ describe('a held retrying', () => {
     store.dispatch({ type: 'final', attempt: 1, data: { a: 'retried' } });
     expect(read()).toBe('done');
     stop();
+  });
+});
+
+describe('a held retrying and garbage collection', () => {
+  it("on 'sync', a store left retrying is not kept alive once no view reads it", async () => {
+    // `gc` from V8's flags, for this check only: the holds are weak, so the store can be collected.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collected = (() => {
+      const store = streamingStore();
+      const stop = createStoreView(store, { schedule: 'sync' }).subscribe(() => {});
+      rejectAttempt(store);
+      expect(store.getState().status).toBe('retrying');
+      stop();
+      return new WeakRef(store);
+    })();
+    // A macrotask first: nothing of the test's own frames may still hold the store.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(collected.deref()).toBeUndefined();
   });
 });
