@@ -22,6 +22,8 @@ export const PORTS = {
   FIELDSTREAM_CONSUMER_SVELTE_PORT: { offset: 6, fallback: 4182 },
   /** The packed-packages custom-elements page of `npm run test:packages`. */
   FIELDSTREAM_CONSUMER_ELEMENTS_PORT: { offset: 7, fallback: 4183 },
+  /** The packed-packages devtools page of `npm run test:packages`. */
+  FIELDSTREAM_CONSUMER_DEVTOOLS_PORT: { offset: 8, fallback: 4184 },
 } as const;
 
 export type PortName = keyof typeof PORTS;

@@ -27,12 +27,13 @@ describe('ports', () => {
       FIELDSTREAM_CONSUMER_VUE_PORT: 4181,
       FIELDSTREAM_CONSUMER_SVELTE_PORT: 4182,
       FIELDSTREAM_CONSUMER_ELEMENTS_PORT: 4183,
+      FIELDSTREAM_CONSUMER_DEVTOOLS_PORT: 4184,
     });
   });
 
   it('derives every port from FIELDSTREAM_PORT_BASE, each its own, and an explicit variable wins', () => {
     const derived = allPorts({ FIELDSTREAM_PORT_BASE: '4300' });
-    expect(Object.values(derived)).toEqual([4300, 4301, 4302, 4303, 4304, 4305, 4306, 4307]);
+    expect(Object.values(derived)).toEqual([4300, 4301, 4302, 4303, 4304, 4305, 4306, 4307, 4308]);
     expect(
       port('FIELDSTREAM_CONSUMER_PORT', { FIELDSTREAM_PORT_BASE: '4300', FIELDSTREAM_CONSUMER_PORT: '4390' }),
     ).toBe(4390);
