@@ -12,6 +12,7 @@ export type { InstantListSelection } from './ui/instant-list-selection';
 export { instantListSelection } from './ui/instant-list-selection';
 export type { ResumableAnswer, ResumeAfterReload, TicketStorage } from './ui/kept-ticket';
 export { outputRoot } from './ui/output-root';
+export { progressPhase, progressStatusText } from './ui/progress-labels';
 export type { ResponseController, ResponseControllerSettings } from './ui/response-controller';
 export { createResponseController } from './ui/response-controller';
 export type { ResponseRun, ResponseRunOptions, SourceData, SourceInput } from './ui/response-run';

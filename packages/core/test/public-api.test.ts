@@ -87,6 +87,8 @@ const BINDINGS_EXPORTS = [
   'instantListSelection',
   'isBusyStatus',
   'outputRoot',
+  'progressPhase',
+  'progressStatusText',
   'sameStreamStatus',
   'selectStreamStatus',
   'startResponseRun',

@@ -1,4 +1,5 @@
-import { appendSegment, type FieldState, fieldPhase, fieldSelector, type OutputNode } from '@fieldstream/core';
+import { appendSegment, type FieldState, fieldSelector, type OutputNode } from '@fieldstream/core';
+import { progressPhase } from '@fieldstream/core/bindings';
 import { element, setAttribute } from './dom';
 import { closeAll } from './live-tree';
 import { type StoreBinding, watchFieldStoreAtPath } from './watch-field-store';
@@ -58,8 +59,7 @@ function progressRow(binding: StoreBinding, path: string, into: (row: Node) => v
   row.append(pathNode, ' ', phaseNode);
   into(row);
   const show = (field: FieldState): void => {
-    // The final data settles a field for good; before it, a rejected value is no `complete` one.
-    const phase = field.rejected !== undefined && field.reconciled === undefined ? 'rejected' : fieldPhase(field);
+    const phase = progressPhase(field);
     setAttribute(row, 'data-phase', phase);
     setAttribute(row, 'part', `row row-${phase}`);
     setAttribute(row, 'title', phase === 'rejected' ? field.rejected : undefined);

@@ -1,5 +1,5 @@
+import { progressStatusText } from '@fieldstream/core/bindings';
 import { element, setAttribute, setText } from './dom';
-import { statusLine } from './status-line';
 import type { StoreBinding } from './watch-field-store';
 import { type StatusSnapshot, watchStreamStatus } from './watch-stream-status';
 
@@ -13,7 +13,7 @@ export function statusPart(binding: StoreBinding): { node: HTMLElement; close():
   const show = (status: Pick<StatusSnapshot, 'status' | 'attempt' | 'reconnecting'>): void => {
     setAttribute(node, 'data-status', status.status);
     setAttribute(node, 'data-reconnecting', status.reconnecting === undefined ? undefined : 'true');
-    setText(node, statusLine(status));
+    setText(node, progressStatusText(status));
   };
   return { node, close: watchStreamStatus(binding.store, show, binding) };
 }

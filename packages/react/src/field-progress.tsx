@@ -1,12 +1,5 @@
-import {
-  appendSegment,
-  type FieldStore,
-  fieldPhase,
-  type OutputNode,
-  type OutputSchema,
-  type Schedule,
-} from '@fieldstream/core';
-import { isBusyStatus } from '@fieldstream/core/bindings';
+import { appendSegment, type FieldStore, type OutputNode, type OutputSchema, type Schedule } from '@fieldstream/core';
+import { isBusyStatus, progressPhase, progressStatusText } from '@fieldstream/core/bindings';
 import { memo, type ReactElement, useMemo } from 'react';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
 import { StreamAnnouncer } from './stream-announcer';
@@ -53,12 +46,10 @@ export function FieldProgress<Data>({ output, store, schedule }: FieldProgressPr
 
 function ProgressStatus(): ReactElement {
   const { store, schedule } = useLiveFormContext();
-  const { status, attempt } = useStreamStatus(store, { schedule });
-  // `attempt` is 0-based; people count attempts from 1.
+  const status = useStreamStatus(store, { schedule });
   return (
-    <p className="fs-progress-status" data-status={status}>
-      {status}
-      {attempt > 0 ? ` (attempt ${attempt + 1})` : ''}
+    <p className="fs-progress-status" data-status={status.status}>
+      {progressStatusText(status)}
     </p>
   );
 }
@@ -91,8 +82,7 @@ const ProgressList = memo(function ProgressList({ node, path }: { node: OutputNo
 const ProgressRow = memo(function ProgressRow({ path }: { path: string }): ReactElement {
   const { store, schedule } = useLiveFormContext();
   const field = useInstantField(store, path, { schedule });
-  // The final data settles a field for good; before it, a rejected value is no `complete` one.
-  const phase = field.rejected !== undefined && field.reconciled === undefined ? 'rejected' : fieldPhase(field);
+  const phase = progressPhase(field);
   return (
     <li
       className="fs-progress-row"

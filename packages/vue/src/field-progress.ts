@@ -1,5 +1,5 @@
-import { appendSegment, type FieldStore, fieldPhase, type OutputNode } from '@fieldstream/core';
-import { isBusyStatus } from '@fieldstream/core/bindings';
+import { appendSegment, type FieldStore, type OutputNode } from '@fieldstream/core';
+import { isBusyStatus, progressPhase, progressStatusText } from '@fieldstream/core/bindings';
 import { type DefineSetupFnComponent, defineComponent, h, type VNodeChild } from 'vue';
 import { type FormProps, useFormRoot } from './form-root';
 import { useLiveFormContext } from './live-form-context';
@@ -34,15 +34,8 @@ const ProgressStatus = defineComponent(
   () => {
     const { store, schedule } = useLiveFormContext();
     const status = useStreamStatus(store, () => ({ schedule: schedule() }));
-    // `attempt` is 0-based; people count attempts from 1.
-    return () => {
-      const { status: current, attempt } = status.value;
-      return h(
-        'p',
-        { class: 'fs-progress-status', 'data-status': current },
-        `${current}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`,
-      );
-    };
+    return () =>
+      h('p', { class: 'fs-progress-status', 'data-status': status.value.status }, progressStatusText(status.value));
   },
   { name: 'ProgressStatus' },
 );
@@ -94,8 +87,7 @@ const ProgressRow = defineComponent(
     return () => {
       const { path } = props;
       const state = field.value;
-      // The final data settles a field for good; before it, a rejected value is no `complete` one.
-      const phase = state.rejected !== undefined && state.reconciled === undefined ? 'rejected' : fieldPhase(state);
+      const phase = progressPhase(state);
       return h(
         'li',
         {
