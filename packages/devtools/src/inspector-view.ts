@@ -15,6 +15,8 @@ export class InspectorView implements RunView {
   readonly #select = element('select', 'fsd-path');
   readonly #steps = element('div', 'fsd-steps');
   #picked: string | undefined;
+  /** The path and step count the steps' table shows. */
+  #shownPath: string | undefined;
   #shownSteps = -1;
 
   constructor(run: PanelRun, picked: string | undefined, onPick: (path: string) => void) {
@@ -51,8 +53,9 @@ export class InspectorView implements RunView {
     if (path !== undefined && this.#select.value !== path) this.#select.value = path;
     const field = path === undefined ? undefined : fields.get(path);
     const steps = field === undefined ? 0 : field.steps.length + field.dropped;
-    if (path === this.#picked && steps === this.#shownSteps && this.#steps.firstChild !== null) return;
+    if (path === this.#shownPath && steps === this.#shownSteps && this.#steps.firstChild !== null) return;
     this.#picked = path;
+    this.#shownPath = path;
     this.#shownSteps = steps;
     if (field === undefined) {
       this.#steps.replaceChildren(element('p', 'fsd-note', 'No field has streamed yet.'));

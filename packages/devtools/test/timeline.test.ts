@@ -109,3 +109,18 @@ it('keeps the inspector’s field picker (and its focus) while a live run adds p
   expect(shadowOf(panel).activeElement).toBe(picker);
   expect([...(picker?.options ?? [])].map((option) => option.value)).toEqual(['', 'title', 'priority']);
 });
+
+it('the inspector shows the field picked, also when it has as many steps as the one shown before', async () => {
+  const panel = mountPanel();
+  const model = scriptedModel({ answers: ['{"first": "one", "second": "two"}'], chunkSize: 40, delayMs: 10 });
+  panel.attach(createResponse({ model, input: 'x', format: 'json' }), fakeClock);
+  showView(panel, 'inspector');
+  await settle();
+  const select = shadowOf(panel).querySelector<HTMLSelectElement>('.fsd-path');
+  expect(texts(panel, '.fsd-inspector caption')).toEqual(['Steps of first']);
+  if (select === null) throw new Error('no field picker');
+  select.value = 'second';
+  select.dispatchEvent(new Event('change'));
+  expect(texts(panel, '.fsd-inspector caption')).toEqual(['Steps of second']);
+  expect(texts(panel, '.fsd-inspector tbody tr td:nth-child(5)')).toEqual(['', 'two', 'two', 'two']);
+});
