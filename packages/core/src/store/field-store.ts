@@ -170,15 +170,24 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   };
 
   // The replayed history: checked as one batch, applied as one update, each run of patches as a
-  // chunk, so the span pass finds the containers it closes (decision 0027).
-  const receiveHistory = (history: readonly ResponseEvent[]): void => {
+  // chunk (a pushed chunk as it came), so the span pass finds the containers it closes (decision 0027).
+  const receiveHistory = (history: readonly StoreInput[]): void => {
+    const inputs: StoreInput[] = [];
     try {
-      checkEvents(history);
+      for (const input of history) {
+        if (isChunk(input)) {
+          checkChunkPatches(input.patches);
+          inputs.push(input);
+        } else {
+          checkEvents(input);
+          pushEach(inputs, historyInputs(input));
+        }
+      }
     } catch (cause) {
       failed(cause);
       return;
     }
-    pushEach(pending, historyInputs(history));
+    pushEach(pending, inputs);
     flush();
   };
 
@@ -212,14 +221,17 @@ export function createFieldStore<Data = unknown, Input = unknown>(
 
   let unsubscribe = (): void => {};
   if (source !== undefined) {
-    let replay: ResponseEvent[] | undefined = [];
+    // What the source gives while it subscribes us (its history): events gathered, chunks as they are.
+    let replay: (ResponseEvent[] | ChunkEvent)[] | undefined = [];
     const take = (events: readonly ResponseEvent[]): void => {
-      if (replay !== undefined) pushEach(replay, events);
-      else receive(events);
+      const last = replay?.[replay.length - 1];
+      if (replay === undefined) receive(events);
+      else if (Array.isArray(last)) pushEach(last, events);
+      else replay.push([...events]);
     };
     const takeChunk = (chunk: ChunkEvent): void => {
       if (replay === undefined) receive(chunk);
-      else for (const data of chunk.patches) replay.push({ type: 'patch', attempt: chunk.attempt, data });
+      else replay.push(chunk);
     };
     // One path: a response hands over each pushed chunk (one update per chunk); a hand-made
     // source with only `subscribe` is followed an event at a time.

@@ -5,6 +5,7 @@ import {
   fieldPhase,
   isProvisional,
   ProviderError,
+  type ResponseSource,
 } from '@fieldstream/core';
 import { describe, expect, it } from 'vitest';
 import { close, open, partialText, scalar, streamText } from './patches';
@@ -44,6 +45,27 @@ describe('createFieldStore bound to a response source', () => {
     store.subscribe((state) => seen.push(state));
     source.patches(0, [scalar('n', 1), scalar('m', 2)]);
     expect(seen).toHaveLength(2);
+  });
+
+  it('takes a chunk its source pushes while subscribing it as that chunk, after the history before it', () => {
+    const chunk = [close('items', ['a', 'b']), ...streamText('note', 'hi')];
+    const source: ResponseSource = {
+      subscribe: () => () => undefined,
+      subscribeChunks({ events, patches }) {
+        events([
+          { type: 'attempt', attempt: 0, format: 'json' },
+          { type: 'patch', attempt: 0, data: open('', 'object') },
+          { type: 'patch', attempt: 0, data: open('items', 'array') },
+        ]);
+        patches({ type: 'chunk', attempt: 0, text: '', patches: chunk });
+        events([{ type: 'status', attempt: 0, status: 'validating' }]);
+        return () => undefined;
+      },
+    };
+    const store = createFieldStore(source);
+    expect(store.getState()).toMatchObject({ status: 'validating', data: { items: ['a', 'b'], note: 'hi' } });
+    expect(store.getField('items')).toMatchObject({ value: ['a', 'b'], isComplete: true });
+    expect(store.getField('note')).toMatchObject({ value: 'hi', isComplete: true });
   });
 
   it('keeps the failed attempt visible and stale until the retry rewrites each field', () => {
