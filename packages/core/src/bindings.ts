@@ -7,6 +7,8 @@
 export { checkFunction } from './errors/check-argument';
 export { checkFieldStore } from './ui/check-field-store';
 export { checkResponseSource } from './ui/check-response-source';
+export type { FieldDataAttributes } from './ui/field-attributes';
+export { fieldDataAttributes } from './ui/field-attributes';
 export { fieldText } from './ui/field-text';
 export type { InstantListSelection } from './ui/instant-list-selection';
 export { instantListSelection } from './ui/instant-list-selection';

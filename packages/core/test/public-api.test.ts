@@ -83,6 +83,7 @@ const BINDINGS_EXPORTS = [
   'checkSchedule',
   'completionMessage',
   'createResponseController',
+  'fieldDataAttributes',
   'fieldText',
   'instantListSelection',
   'isBusyStatus',

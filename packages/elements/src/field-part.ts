@@ -1,5 +1,5 @@
-import { type FieldState, fieldPhase, fieldSelector, isProvisional } from '@fieldstream/core';
-import { fieldText } from '@fieldstream/core/bindings';
+import { type FieldState, fieldSelector } from '@fieldstream/core';
+import { fieldDataAttributes, fieldText } from '@fieldstream/core/bindings';
 import { element, setAttribute, setText } from './dom';
 import { type StoreBinding, watchFieldStoreAtPath } from './watch-field-store';
 
@@ -30,13 +30,14 @@ export function fieldPart(
   const value = renderValue === undefined ? element('span', 'fs-field-text', 'value') : undefined;
   if (value !== undefined) node.append(value);
   const show = (field: FieldState): void => {
-    const phase = fieldPhase(field);
-    const provisional = isProvisional(field);
-    setAttribute(node, 'data-phase', phase);
-    setAttribute(node, 'data-reconciled', field.reconciled);
-    setAttribute(node, 'data-provisional', provisional ? 'true' : undefined);
-    setAttribute(node, 'data-stale', field.stale ? 'true' : undefined);
-    const parts = ['field', `field-${phase}`, provisional ? 'field-provisional' : '', field.stale ? 'field-stale' : ''];
+    const attributes = fieldDataAttributes(field);
+    for (const [name, value] of Object.entries(attributes)) setAttribute(node, name, value);
+    const parts = [
+      'field',
+      `field-${attributes['data-phase']}`,
+      attributes['data-provisional'] && 'field-provisional',
+      attributes['data-stale'] && 'field-stale',
+    ];
     setAttribute(node, 'part', parts.filter(Boolean).join(' '));
     if (value !== undefined) setText(value, fieldText(field.value));
     else showCustom(node, renderValue?.(field, path) ?? '');

@@ -2,13 +2,11 @@ import {
   appendSegment,
   type FieldState,
   type FieldStore,
-  fieldPhase,
-  isProvisional,
   type OutputNode,
   type OutputSchema,
   type Schedule,
 } from '@fieldstream/core';
-import { isBusyStatus } from '@fieldstream/core/bindings';
+import { fieldDataAttributes, isBusyStatus } from '@fieldstream/core/bindings';
 import { memo, type ReactElement, type ReactNode, useId, useMemo } from 'react';
 import { FieldText } from './field-text';
 import { LiveFormContext, useLiveFormContext } from './live-form-context';
@@ -117,14 +115,7 @@ const LiveField = memo(function LiveField({ path, label }: { path: string; label
   const { store, schedule, renderValue } = useLiveFormContext();
   const field = useInstantField(store, path, { schedule });
   return (
-    <div
-      className="fs-field"
-      data-path={path}
-      data-phase={fieldPhase(field)}
-      data-reconciled={field.reconciled}
-      data-provisional={isProvisional(field) ? 'true' : undefined}
-      data-stale={field.stale ? 'true' : undefined}
-    >
+    <div className="fs-field" data-path={path} {...fieldDataAttributes(field)}>
       {label === undefined ? null : <span className="fs-field-label">{label}</span>}
       {renderValue === undefined ? <FieldText value={field.value} /> : renderValue(field, path)}
     </div>

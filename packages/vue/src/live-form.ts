@@ -1,12 +1,5 @@
-import {
-  appendSegment,
-  type FieldState,
-  type FieldStore,
-  fieldPhase,
-  isProvisional,
-  type OutputNode,
-} from '@fieldstream/core';
-import { isBusyStatus } from '@fieldstream/core/bindings';
+import { appendSegment, type FieldState, type FieldStore, type OutputNode } from '@fieldstream/core';
+import { fieldDataAttributes, isBusyStatus } from '@fieldstream/core/bindings';
 import {
   type DefineSetupFnComponent,
   defineComponent,
@@ -131,10 +124,7 @@ const LiveField = defineComponent(
         {
           class: 'fs-field',
           'data-path': path,
-          'data-phase': fieldPhase(state),
-          'data-reconciled': state.reconciled,
-          'data-provisional': isProvisional(state) ? 'true' : undefined,
-          'data-stale': state.stale ? 'true' : undefined,
+          ...fieldDataAttributes(state),
         },
         [
           label === undefined ? null : h('span', { class: 'fs-field-label' }, label),
