@@ -33,11 +33,14 @@ export type FieldHistory = {
   readonly steps: FieldStep[];
   /** Steps past {@link MAX_STEPS}, counted only. */
   dropped: number;
+  /** The phases it went through, in order, each run of one phase once (kept past {@link MAX_STEPS} too). */
+  readonly phases: FieldPhaseName[];
 };
 
 /** Appends a step, or counts it once the field holds {@link MAX_STEPS}. */
 export function addStep(field: FieldHistory, step: FieldStep): void {
   field.phase = step.phase;
+  if (field.phases.at(-1) !== step.phase) field.phases.push(step.phase);
   if (field.steps.length < MAX_STEPS) field.steps.push(step);
   else field.dropped += 1;
 }

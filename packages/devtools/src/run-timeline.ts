@@ -102,6 +102,7 @@ export class RunTimeline {
         doneAt: undefined,
         steps: [],
         dropped: 0,
+        phases: [],
       };
       Object.assign(field, { attempt, value: undefined, spelled: '', openedAt: at, doneAt: undefined });
       this.fields.set(path, field);

@@ -78,8 +78,5 @@ export class TimelineView implements RunView {
 
 /** `open → streaming → done → confirmed`: a field's phases in order, each run of one phase once. */
 export function phasesOf(field: FieldHistory): string {
-  const phases: string[] = [];
-  for (const step of field.steps) if (phases.at(-1) !== step.phase) phases.push(step.phase);
-  if (field.dropped > 0 && phases.at(-1) !== field.phase) phases.push('…', field.phase);
-  return phases.join(' → ');
+  return field.phases.join(' → ');
 }
