@@ -31,8 +31,17 @@ export type FormatLookup = readonly FormatDefinition[] | undefined;
  */
 export function formatDefinition(name: FormatName, local: FormatLookup, where: string): FormatParsing {
   const definition = local?.find((candidate) => candidate.name === name) ?? registered.get(name);
-  if (definition === undefined) throw new FormatNotRegisteredError(name, where);
+  if (definition === undefined) throw new FormatNotRegisteredError(name, where, notRegistered(name, where));
   return definition;
+}
+
+function notRegistered(format: string, where: string): string {
+  const definition = `${format.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Format`;
+  return (
+    `${where}: the ${format} format is not registered. Import its definition and pass it along — ` +
+    `formats: [${definition}] — or register it once at start-up: registerFormat(${definition}) ` +
+    `(both from '@fieldstream/core'). Only json and text are built in.`
+  );
 }
 
 /** Whether `name` is available to a call: in its own `formats`, or registered. */
