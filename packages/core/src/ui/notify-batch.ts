@@ -1,6 +1,6 @@
 import { reportListenerError } from '../errors/listener-errors';
 import { type Schedule, scheduleFrame } from './schedule';
-import { held, notify } from './view-read';
+import { notify, releaseHolds } from './view-read';
 
 type ScheduleFunction = Exclude<Schedule, 'sync' | 'frame'>;
 
@@ -52,7 +52,7 @@ function createNotifyBatch(schedule: ScheduleFunction): NotifyBatch {
   };
   // The scheduled flush: a held `retrying` has rendered by now, so views read their stores again.
   const fire = (): void => {
-    held.clear();
+    releaseHolds();
     flush();
   };
   const enqueue = (listener: () => void): void => {

@@ -2,7 +2,7 @@ import type { FieldStore } from '../store/field-store';
 import { type FieldStoreState, isTerminalStatus } from '../store/field-store-state';
 import { batchFor } from './notify-batch';
 import type { Schedule } from './schedule';
-import { held, notify, reading } from './view-read';
+import { heldState, holdState, notify, reading } from './view-read';
 
 /**
  * `store.subscribe` — or `store.subscribePath(path)` when `path` is given, to hear only about
@@ -24,9 +24,9 @@ export function subscribeScheduled<Data>(
     const ended = isTerminalStatus(state.status);
     // The end of a response, or a retry: delivered at once, not at the next flush. Views keep
     // reading a `retrying` state until a render has read it, though the store may have moved on.
-    if (retrying) held.set(store, { state, shown: false });
-    else if (ended || held.get(store)?.shown) held.delete(store);
-    if (!(ended || retrying || (sync && !held.has(store)))) {
+    if (retrying) holdState(store, state);
+    else if (ended || heldState(store)?.shown) holdState(store, undefined);
+    if (!(ended || retrying || (sync && heldState(store) === undefined))) {
       batch.enqueue(onChange);
       return;
     }

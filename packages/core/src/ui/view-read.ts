@@ -12,33 +12,29 @@
  *   about another component's change during a render.
  */
 
-type Hold = { state: unknown; shown: boolean };
+type Hold = { state: unknown; shown: boolean; generation: number };
 
 /** Holds made since the last scheduled flush count; a flush releases them all by moving on. */
 let generation = 0;
 /** Weak: a store no view reads any more is not kept alive by a `retrying` it was left in. */
-const holds = new WeakMap<object, Hold & { generation: number }>();
+const holds = new WeakMap<object, Hold>();
 
-/** Per store, the held `retrying` state and whether a render has read it. */
-export const held = {
-  get(store: object): Hold | undefined {
-    const hold = holds.get(store);
-    return hold?.generation === generation ? hold : undefined;
-  },
-  has(store: object): boolean {
-    return held.get(store) !== undefined;
-  },
-  set(store: object, hold: Hold): void {
-    holds.set(store, { ...hold, generation });
-  },
-  delete(store: object): void {
-    holds.delete(store);
-  },
-  /** Releases every hold (a scheduled flush: the retry has rendered by then). */
-  clear(): void {
-    generation++;
-  },
-};
+/** The `retrying` state held for `store` and whether a render has read it, if one is held. */
+export function heldState(store: object): Hold | undefined {
+  const hold = holds.get(store);
+  return hold?.generation === generation ? hold : undefined;
+}
+
+/** Holds `state` (a `retrying`) for `store`'s views until a render has read it, or `undefined` releases it. */
+export function holdState(store: object, state: unknown): void {
+  if (state === undefined) holds.delete(store);
+  else holds.set(store, { state, shown: false, generation });
+}
+
+/** Releases every hold: a scheduled flush, by when the retry has rendered. */
+export function releaseHolds(): void {
+  generation++;
+}
 
 /** How many listeners are running (they nest when a listener's read notifies another). */
 export let notifying = 0;
@@ -58,7 +54,7 @@ export function notify(listener: () => void): void {
 
 /** `store.getState()` for a view, or the state held for it; `render` (default: no listener running) marks a held state read. */
 export function readStore<State>(store: { getState(): State }, render = notifying === 0): State {
-  const hold = held.get(store);
+  const hold = heldState(store);
   if (hold !== undefined) {
     if (render) hold.shown = true;
     return hold.state as State;
