@@ -26,6 +26,8 @@ type Budget = {
   worker?: boolean;
   /** The issue's target in bytes (min+gzip of the chunks loaded at once). */
   target?: number;
+  /** The target is to be smaller than this row (a peer), as measured in the same run. */
+  targetBelow?: string;
   /** Enforced while the target is out of reach: the size may not grow past it. */
   ceiling?: number;
   /** The yaml package may be in this bundle: never, or only in a chunk loaded on demand. */
@@ -38,6 +40,7 @@ type Budget = {
 };
 
 const KB = 1024;
+const PEER_USE_OBJECT = "the peer for that job: the AI SDK's experimental_useObject (@ai-sdk/react, zod external)";
 const budgets: Budget[] = [
   {
     name: 'createStreamParser, json only',
@@ -58,17 +61,17 @@ const budgets: Budget[] = [
   {
     name: 'fromPatchStream + createFieldStore + useInstantField, useFinalData, useStreamStatus',
     source: ENTRIES.patchStreamPage,
-    // Issue 29's target: the job the AI SDK's experimental_useObject does (the peer's row below).
-    // Missed with resumable reading, typed errors over the wire, input checks and tool calls
-    // (decision 0013): a regression guard just above today's size; its raises are in decision 0013's
-    // ceiling history.
-    target: 15 * KB,
+    // Issue 46's target: smaller than the AI SDK's experimental_useObject doing the same job (the
+    // peer's row below), measured in this run. Missed while the store and the event log each apply
+    // every patch (decision 0029): a regression guard just above today's size; its raises are in
+    // decision 0013's ceiling history.
+    targetBelow: PEER_USE_OBJECT,
     ceiling: 20.2 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },
   {
-    name: "the peer for that job: the AI SDK's experimental_useObject (@ai-sdk/react, zod external)",
+    name: PEER_USE_OBJECT,
     source: ENTRIES.aiSdkUseObject,
     // Measured for comparison only, in the same build as the row above.
     yaml: 'never',
@@ -76,10 +79,10 @@ const budgets: Budget[] = [
   {
     name: 'the same job all in the page: the response entry + the three hooks and useResponse',
     source: ENTRIES.responsePage,
-    // Issue 29's all-in-page target. Missed (decision 0013): a regression guard just above today's
-    // size; its raises are in decision 0013's ceiling history.
-    target: 25 * KB,
-    ceiling: 36.2 * KB,
+    // Issue 46's all-in-page target (≤ 32 KB before the first patch). Missed (decision 0029): a
+    // regression guard just above today's size; its raises are in decision 0013's ceiling history.
+    target: 32 * KB,
+    ceiling: 36.4 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(
@@ -154,21 +157,37 @@ function enforcedCell(budget: Budget, size: BundleSize): string {
   return `${kb(limit)}: ${size.gzip <= limit ? 'held' : 'BROKEN'}`;
 }
 
+/** The goal as the table shows it: a size, or "below <the peer's size>". */
+function goalText(budget: Budget): string {
+  if (budget.target === undefined) return '—';
+  return budget.targetBelow === undefined ? kb(budget.target) : `below the peer's ${kb(budget.target + 1)}`;
+}
+
 /** The goal (the issue's target), reported only: a goal not met yet never fails the run. */
 function goalCell(budget: Budget, size: BundleSize): string {
   if (budget.target === undefined) return '—';
-  return `${kb(budget.target)}: ${size.gzip <= budget.target ? 'met' : 'not met'}`;
+  return `${goalText(budget)}: ${size.gzip <= budget.target ? 'met' : 'not met'}`;
 }
 
 const failures: string[] = [];
 const goalsNotMet: string[] = [];
 const workerNotes: string[] = [];
-console.log('| bundle | min+gzip | on demand | enforced ceiling | goal | yaml |');
-console.log('|---|---:|---:|---|---|---|');
+const measured: { budget: Budget; size: BundleSize }[] = [];
 for (const budget of budgets) {
   const size = budget.worker
     ? await measureWorker(budget.source)
     : await measureBundle(budget.source, budget.externalCore);
+  measured.push({ budget, size });
+}
+// A target set by a peer is its size in this run: smaller than it means at most one byte less.
+const sizeOf = (name: string): number | undefined => measured.find(({ budget }) => budget.name === name)?.size.gzip;
+for (const row of measured) {
+  const peer = row.budget.targetBelow === undefined ? undefined : sizeOf(row.budget.targetBelow);
+  if (peer !== undefined) row.budget = { ...row.budget, target: peer - 1 };
+}
+console.log('| bundle | min+gzip | on demand | enforced ceiling | goal | yaml |');
+console.log('|---|---:|---:|---|---|---|');
+for (const { budget, size } of measured) {
   if ('entry' in size) {
     workerNotes.push(
       `${budget.name}: first chunk ${size.entry} and its static imports, ${kb(size.raw)} minified, ` +
@@ -178,7 +197,7 @@ for (const budget of budgets) {
   const broken = violation(budget, size);
   if (broken !== undefined) failures.push(`${budget.name}: ${broken}`);
   if (budget.target !== undefined && size.gzip > budget.target)
-    goalsNotMet.push(`${budget.name}: ${kb(size.gzip)}, goal ${kb(budget.target)}`);
+    goalsNotMet.push(`${budget.name}: ${kb(size.gzip)}, goal ${goalText(budget)}`);
   const yaml = size.eagerYaml ? 'first chunk' : size.anyYaml ? 'on demand' : 'absent';
   console.log(
     `| ${budget.name} | ${kb(size.gzip)} | ${kb(size.lazyGzip)} | ${enforcedCell(budget, size)} | ${goalCell(budget, size)} | ${yaml} |`,
