@@ -1,4 +1,4 @@
-/** The most characters a value or delta shows in the panel: model output can be any length. */
+/** The most characters a value or delta shows in the panel: model output has no length limit. */
 export const MAX_SHOWN = 2_000;
 
 /**

@@ -87,7 +87,7 @@ export class FieldstreamDevtools extends HTMLElement {
   }
 
   /**
-   * Records `response` (any response: `createResponse`, `fromPatchStream`, a Worker's) as a new run
+   * Records `response` (a response from `createResponse`, `fromPatchStream` or a Worker) as a new run
    * and shows it. Recording starts the response. `recorded` settles with the run's recording once
    * the response settled and its last message was recorded; `stop()` stops recording it, and the
    * run stays in the panel as recorded so far.

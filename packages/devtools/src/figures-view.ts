@@ -52,7 +52,7 @@ export class FiguresView implements RunView {
   }
 }
 
-/** `max 3, mean 1.5 over 4 frames`, or `—` before any update. */
+/** `max 3, mean 1.5 over 4 frames`, or `—` before the first update. */
 function perFrame(frames: readonly number[]): string {
   if (frames.length === 0) return '—';
   const total = frames.reduce((sum, count) => sum + count, 0);

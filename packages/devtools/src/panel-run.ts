@@ -10,7 +10,7 @@ export type PanelRun = {
   recording(): Recording;
   /** True while the response is still being recorded. */
   readonly live: boolean;
-  /** Reads the messages recorded since the last call; true when there were any. */
+  /** Reads the messages recorded since the last call; true when there were some. */
   sync(): boolean;
   /** Stops recording (the response runs on); what was recorded stays. */
   stop(): void;

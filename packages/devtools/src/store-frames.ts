@@ -4,7 +4,7 @@ export type WatchedStore = { subscribe(listener: () => void): () => void };
 /** A store's updates counted per animation frame. */
 export type StoreFrames = {
   readonly label: string;
-  /** Updates in each frame that had any, the latest {@link MAX_FRAMES}. */
+  /** Updates in each frame that had one or more, the latest {@link MAX_FRAMES}. */
   readonly frames: readonly number[];
   stop(): void;
 };

@@ -5,7 +5,7 @@ import { followWireBatches, type WireBatchOptions } from './wire-batches';
  * The messages `toPatchStream(response)` sends, without the SSE around them: each the JSON text of
  * one batch of wire events (what the response emitted since the previous message, deltas merged),
  * in order; the iteration ends once the response settled and its last events were given. For a
- * log that keeps an answer's messages to replay them from any point (`@fieldstream/server`'s
+ * log that keeps an answer's messages to replay them from a given point (`@fieldstream/server`'s
  * resumable answers). Starts the response. Leaving the loop early stops following it, but never
  * aborts it: the caller owns the response's life.
  */

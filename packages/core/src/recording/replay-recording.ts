@@ -39,7 +39,7 @@ export type SteppedReplay<Data = unknown> = PatchStreamResponse<Data> & {
 /**
  * A recording replayed as a response: the same reader as `fromPatchStream` decodes each message, so
  * `createFieldStore`, every binding's hooks and `getData()` see what they saw when it was recorded
- * (same events, same final data or error). Nothing is sent until a consumer starts it, like any
+ * (same events, same final data or error). Nothing is sent until a consumer starts it, as with every
  * response. The recording is checked first (a `RecordingError` when it is not one).
  */
 export function replayRecording<Data = unknown>(

@@ -16,7 +16,7 @@ type Hold = { state: unknown; shown: boolean; generation: number };
 
 /** Holds made since the last scheduled flush count; a flush releases them all by moving on. */
 let generation = 0;
-/** Weak: a store no view reads any more is not kept alive by a `retrying` it was left in. */
+/** Weak: a store no view reads now is not kept alive by a `retrying` it was left in. */
 const holds = new WeakMap<object, Hold>();
 
 /** The `retrying` state held for `store` and whether a render has read it, if one is held. */
