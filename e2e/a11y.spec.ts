@@ -22,7 +22,7 @@ for (const { route, name, run } of PAGE_RUNS) {
 test('axe: a failed run (error badge, error note, retries) passes too', async ({ page }) => {
   await page.goto('/#/progress?rate=6000&chunk=12&faults=provider_error&retries=0');
   await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -36,7 +36,7 @@ test('the live form is aria-busy while it streams and announces the end once, po
   // Mid-stream: fields fill in, the live region says nothing.
   await expect(page.locator('.fs-field[data-path="severity"] .fs-field-text')).toHaveText('SEV2');
   await expect(announcer).toHaveText('');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(form).toHaveAttribute('aria-busy', 'false');
   await expect(announcer).toHaveText('Answer complete.');
 });
@@ -46,7 +46,7 @@ test('a plain-text answer is aria-busy while it streams and announces its end', 
   const answer = page.getByTestId('text-answer');
   await page.getByTestId('start-button').click();
   await expect(answer).toHaveAttribute('aria-busy', 'true');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(answer).toHaveAttribute('aria-busy', 'false');
   await expect(page.locator('.panel [role="status"][aria-live="polite"]')).toHaveText('Answer complete.');
   await expect(page.locator('.reasoning')).toHaveAttribute('aria-busy', 'false');

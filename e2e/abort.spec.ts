@@ -6,8 +6,7 @@ import { currentScenario, expectStatus, fieldTexts, leafTexts, openScenario } fr
 const incident = presetById('incident');
 const finalTexts = leafTexts(incident.data);
 // These tests wait on events (a field's first text, a status), never on throughput: on a loaded
-// machine the first streamed text can take far longer than expect's default 5 s.
-const FIRST_TEXT = { timeout: 25_000 };
+// machine a test may take longer than the suite's default.
 test.describe.configure({ timeout: 60_000 });
 
 test('abort mid-stream: the UI says aborted, keeps what streamed, and the server sees the request end', async ({
@@ -16,7 +15,7 @@ test('abort mid-stream: the UI says aborted, keeps what streamed, and the server
   await openScenario(page, '/live', { preset: 'incident', charsPerSecond: 150, chunkSize: 2 });
   await page.getByTestId('start-button').click();
   const impact = page.locator('[data-testid="live-form"] .fs-field[data-path="impact"] .fs-field-text');
-  await expect(impact).not.toHaveText('', FIRST_TEXT);
+  await expect(impact).not.toHaveText('');
   const scenario = await currentScenario(page);
   expect((await scenarioStats(page.request, scenario)).open).toBe(1);
 
@@ -44,7 +43,6 @@ test('hiding and showing the tab mid-stream sends exactly one request', async ({
   await page.getByTestId('start-button').click();
   await expect(page.locator('[data-testid="live-form"] .fs-field[data-path="impact"] .fs-field-text')).not.toHaveText(
     '',
-    FIRST_TEXT,
   );
   for (const state of ['hidden', 'visible', 'hidden', 'visible']) {
     await page.evaluate((visibility) => {

@@ -10,7 +10,7 @@ const EXPECTED = { email: 'ada@example.com', plan: 'team', welcome: 'Welcome, Ad
 
 async function streamedBefore(run: Locator, name: string): Promise<number> {
   const counter = run.getByTestId(`early-${name}-streamed`);
-  await expect(counter).not.toHaveAttribute('data-count', '', { timeout: 20_000 });
+  await expect(counter).not.toHaveAttribute('data-count', '');
   return Number(await counter.getAttribute('data-count'));
 }
 
@@ -49,7 +49,7 @@ test('a field rejected as it closes stops the attempt; the retry starts long bef
   );
 
   for (const run of [early, late]) {
-    await expect(run.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    await expect(run.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     const json = await run.getByTestId('final-data').textContent();
     expect(JSON.parse(json ?? 'null')).toEqual(EXPECTED);
   }

@@ -96,7 +96,7 @@ for (const { status, format } of CASES) {
     await expect(panel).toHaveAttribute('data-appeared-during', 'streaming');
     await expect(panel).toHaveAttribute('data-kind', ROUTES[status]?.kind ?? '');
 
-    await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done');
     const routed = page.getByTestId('routed-actions');
     await expect(routed).toHaveAttribute('data-status', status);
     await expect(routed).toHaveAttribute('data-kind', ROUTES[status]?.kind ?? '');
@@ -126,7 +126,7 @@ test('contract: the invalid sample is retried with a correction naming the viola
 }) => {
   await page.goto('/#/contract?edition=zh&sample=invalid_date_promise&format=json&rate=3000');
   await page.getByTestId('contract-start').click();
-  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done');
 
   const attempts = page.getByTestId('contract-attempt');
   await expect(attempts).toHaveCount(2);
@@ -166,7 +166,7 @@ test('contract: the page opens in English, with no CJK text; the Chinese edition
   await expect(page.getByTestId('contract-edition')).toHaveValue('en');
   await expect(page.getByTestId('contract-sample')).toHaveValue('resolved');
   await page.getByTestId('contract-start').click();
-  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done');
   const panel = page.getByTestId('status-panel');
   await expect(panel.getByTestId('refund-decision')).toHaveText('partly meets the policy');
   await expect(panel).toContainText('24.5 CNY');
@@ -182,7 +182,7 @@ test('contract: the page opens in English, with no CJK text; the Chinese edition
 
   await page.getByTestId('contract-edition').selectOption('zh');
   await page.getByTestId('contract-start').click();
-  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('contract-run')).toHaveAttribute('data-status', 'done');
   await expect(panel.getByTestId('refund-decision')).toHaveText('部分符合');
   await expect(panel).toContainText('24.5 元');
   // Where a CJK font is installed the text uses it: the page's font stack names them before the generic family.
@@ -363,7 +363,7 @@ test('answer flow: abort mid-batch ends the run with an AbortError and keeps wha
   await page.goto('/#/answer-flow?policy=optional&rate=60');
   await page.getByTestId('flow-start').click();
   const p1 = page.getByTestId('flow-item-p1').getByTestId('item-description');
-  await expect(p1).toHaveAttribute('data-phase', 'streaming', { timeout: 10_000 });
+  await expect(p1).toHaveAttribute('data-phase', 'streaming');
   await page.getByTestId('flow-abort').click();
   await expect(page.getByTestId('flow-error')).toHaveText('AbortError: The answer flow was aborted (code ABORTED)');
   await expect(page.getByTestId('flow-run')).toHaveAttribute('data-phase', 'error');

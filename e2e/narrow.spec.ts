@@ -37,7 +37,7 @@ test.describe('at 390×844', () => {
     await page.goto('/#/timeline?rate=1500&chunk=3');
     await page.getByTestId('start-button').click();
     const region = page.getByTestId('event-scroll');
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     const atBottom = () =>
       region.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 24);
     expect(await atBottom()).toBe(true);
@@ -48,7 +48,7 @@ test.describe('at 390×844', () => {
     });
     await expect(region).toHaveAttribute('data-following', 'false');
     await page.getByTestId('start-button').click();
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     expect(await region.evaluate((element) => element.scrollTop)).toBe(0);
     await page.getByTestId('event-scroll-jump').click();
     await expect(region).toHaveAttribute('data-following', 'true');
@@ -68,7 +68,7 @@ test.describe('at 390×844', () => {
   test('screenshot of the narrow live form', async ({ page }, testInfo) => {
     await page.goto('/#/live?preset=netlist&format=hybrid&rate=1500&chunk=4');
     await page.getByTestId('start-button').click();
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     const path =
       process.env.FIELDSTREAM_UPDATE_SCREENSHOT === '1'
         ? DOCS_SCREENSHOT
@@ -84,7 +84,7 @@ test('at 1280 px, list items in the live form take the row, and the timeline tab
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/#/live?preset=incident&format=json&rate=6000&chunk=12');
   await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   const item = page.locator('.fs-field[data-path="affected_services[0]"]');
   const widths = await item.evaluate((field) => ({
     text: (field.querySelector('.fs-field-text') as HTMLElement).getBoundingClientRect().width,
@@ -95,7 +95,7 @@ test('at 1280 px, list items in the live form take the row, and the timeline tab
 
   await page.goto('/#/timeline?preset=incident&format=json&rate=6000&chunk=12');
   await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   const region = page.getByTestId('event-scroll');
   const sizes = await region.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
   expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);

@@ -25,11 +25,7 @@ test('a retry that starts in the same task as the rejection still renders retryi
   });
   await page.getByTestId('early-start').click();
   for (const run of ['early', 'late']) {
-    await expect(page.getByTestId(`early-run-${run}`).getByTestId('run-status')).toHaveAttribute(
-      'data-status',
-      'done',
-      { timeout: 20_000 },
-    );
+    await expect(page.getByTestId(`early-run-${run}`).getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   }
   const statuses = await page.evaluate(
     () => (window as unknown as { __statuses: Record<string, string[]> }).__statuses,

@@ -71,7 +71,7 @@ test('the live form streams to done, field by field', async ({ page }) => {
   await page.goto(`${ORIGIN}/#/live?preset=incident&format=json&rate=1500&chunk=4`);
   await page.getByTestId('start-button').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'streaming');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(page.locator('.fs-field[data-path="severity"] .fs-field-text')).toHaveText('SEV2');
   const data = JSON.parse((await page.getByTestId('final-data').textContent()) ?? 'null') as { severity?: string };
   expect(data.severity).toBe('SEV2');
@@ -80,7 +80,7 @@ test('the live form streams to done, field by field', async ({ page }) => {
 test('faults work in the page too: a dropped connection is a TransportError with its code', async ({ page }) => {
   await page.goto(`${ORIGIN}/#/progress?preset=incident&format=json&rate=4000&faults=drop_connection&retries=0`);
   await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error');
   await expect(page.getByTestId('error-message')).toHaveAttribute('data-code', 'TRANSPORT_FAILED');
   await expect(page.getByTestId('error-message')).toContainText('TransportError: Connection dropped');
 });
@@ -88,7 +88,7 @@ test('faults work in the page too: a dropped connection is a TransportError with
 test('in the page, a 429 with Retry-After is waited out and retried to done', async ({ page }) => {
   await page.goto(`${ORIGIN}/#/live?preset=incident&format=json&rate=3000&faults=rate_limited&retries=1`);
   await page.getByTestId('start-button').click();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('attempt-counter')).toHaveText('attempt 2');
 });
 
@@ -106,7 +106,7 @@ test('the dashboard runs its six tiles to done', async ({ page }) => {
   await page.getByTestId('start-all').click();
   const tiles = page.locator('article.tile');
   await expect(tiles).toHaveCount(6);
-  for (const tile of await tiles.all()) await expect(tile).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  for (const tile of await tiles.all()) await expect(tile).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('tile-error')).toHaveCount(0);
 });
 
@@ -134,11 +134,11 @@ test('the tool-calls page streams an output tool and two parallel calls with the
   await page.goto(`${ORIGIN}/#/tools`);
   await page.getByTestId('tools-dialect').selectOption('anthropic-messages');
   await page.getByTestId('tools-output-start').click();
-  await expect(page.getByTestId('tools-output-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('tools-output-status')).toHaveAttribute('data-status', 'done');
   expect(JSON.parse((await page.getByTestId('final-data').textContent()) ?? 'null')).toMatchObject({
     severity: 'high',
   });
   await page.getByTestId('tools-calls-start').click();
-  await expect(page.getByTestId('tool-call-1')).toHaveAttribute('data-state', 'complete', { timeout: 20_000 });
+  await expect(page.getByTestId('tool-call-1')).toHaveAttribute('data-state', 'complete');
   await expect(page.getByTestId('tool-arg-0-limit')).toContainText('5');
 });

@@ -70,7 +70,7 @@ export async function firstTextOrder(page: Page): Promise<string[]> {
 
 /** Each item's final status, once the flow has finished. */
 export async function itemStatuses(page: Page, ids: readonly string[]): Promise<Record<string, string>> {
-  await expect(page.getByTestId('flow-run')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('flow-run')).toHaveAttribute('data-phase', 'done');
   const out: Record<string, string> = {};
   for (const id of ids) out[id] = (await page.getByTestId(`flow-item-${id}`).getAttribute('data-status')) ?? '';
   return out;

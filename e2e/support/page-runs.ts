@@ -9,7 +9,7 @@ const FAST = 'rate=6000&chunk=12';
 function runTo(start: string, statusOf: string, attribute: string, ending: RegExp) {
   return async (page: Page): Promise<void> => {
     await page.getByTestId(start).click();
-    await expect(page.getByTestId(statusOf)).toHaveAttribute(attribute, ending, { timeout: 20_000 });
+    await expect(page.getByTestId(statusOf)).toHaveAttribute(attribute, ending);
   };
 }
 
@@ -26,7 +26,7 @@ export const PAGE_RUNS: PageRun[] = [
       const tiles = page.locator('article.tile');
       await expect(tiles).toHaveCount(6);
       for (const tile of await tiles.all()) {
-        await expect(tile).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+        await expect(tile).toHaveAttribute('data-status', 'done');
       }
     },
   },
