@@ -7,7 +7,7 @@ import {
   type ResponseRun,
   startResponseRun,
 } from '@fieldstream/core/bindings';
-import { shadowStyles } from './shadow-styles';
+import { shadowStyleSheets } from './shadow-style-sheets';
 import { FIELDSTREAM_TAGS } from './tags';
 import type { StoreBinding } from './watch-field-store';
 
@@ -172,7 +172,9 @@ export abstract class FieldstreamElement extends ElementBase {
   #place(nodes: readonly Node[]): void {
     if (this.shadowRoot === null && this.shadow) {
       const root = this.attachShadow({ mode: 'open' });
-      root.append(shadowStyles(), document.createElement('slot'));
+      // The default rules only with `@fieldstream/elements/shadow-styles` imported (the list is copied).
+      root.adoptedStyleSheets = shadowStyleSheets;
+      root.append(document.createElement('slot'));
     }
     for (const node of this.#placed) node.parentNode?.removeChild(node);
     this.#placed = nodes;

@@ -1,10 +1,11 @@
 // With `shadow`, an element draws into an open shadow root: the same markup, named parts for
-// `::part()`, its own few rules, and a slot for the form's children.
+// `::part()`, a slot for the form's children, and the default rules once
+// `@fieldstream/elements/shadow-styles` is imported.
 import { createFieldStore, defineOutput } from '@fieldstream/core';
 import { expect, it } from 'vitest';
 import { createTestSource, mount, one, streamText } from './support/elements';
 
-it('draws into an open shadow root with parts, its rules and a slot', async () => {
+it('draws into an open shadow root with parts and a slot', async () => {
   const source = createTestSource();
   const store = createFieldStore(source);
   const container = mount('<fieldstream-form shadow schedule="sync"><p class="mine">mine</p></fieldstream-form>');
@@ -16,7 +17,7 @@ it('draws into an open shadow root with parts, its rules and a slot', async () =
   await Promise.resolve();
   const root = form.shadowRoot as ShadowRoot;
   expect(root.mode).toBe('open');
-  expect([...root.children].map((child) => child.localName)).toEqual(['style', 'div', 'slot']);
+  expect([...root.children].map((child) => child.localName)).toEqual(['div', 'slot']);
   // Nothing drawn in light DOM: the page's own children stay as they were.
   expect(form.innerHTML).toBe('<p class="mine">mine</p>');
   const parts = [...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part'));
@@ -31,7 +32,6 @@ it('draws into an open shadow root with parts, its rules and a slot', async () =
     'announcer',
   ]);
   expect(one(root, '.fs-field-text').textContent).toBe('inside');
-  expect(one(root, 'style').textContent).toContain('.fs-announce');
 });
 
 it('names a field’s state in its parts, for ::part(field-stale) and the like', async () => {
@@ -47,4 +47,34 @@ it('names a field’s state in its parts, for ::part(field-stale) and the like',
   source.attempt(1, 'validation failed');
   await Promise.resolve();
   expect(drawn()).toBe('field field-complete field-provisional field-stale');
+});
+
+it('adopts the default rules only with @fieldstream/elements/shadow-styles imported, in a root drawn before or after', async () => {
+  const container = mount('<fieldstream-field shadow path="summary"></fieldstream-field>');
+  const before = one(container, 'fieldstream-field').shadowRoot as ShadowRoot;
+  expect([...before.adoptedStyleSheets]).toEqual([]);
+  const light = mount('<fieldstream-field path="summary"></fieldstream-field>');
+  await import('@fieldstream/elements/shadow-styles');
+  const after = one(mount('<fieldstream-field shadow path="summary"></fieldstream-field>'), 'fieldstream-field')
+    .shadowRoot as ShadowRoot;
+  for (const root of [before, after]) {
+    expect(root.adoptedStyleSheets).toHaveLength(1);
+    const rules = [...(root.adoptedStyleSheets[0] as CSSStyleSheet).cssRules] as CSSStyleRule[];
+    expect(rules.map((rule) => rule.selectorText)).toEqual([
+      ':host',
+      '.fs-announce',
+      '.fs-live-form,.fs-progress',
+      '.fs-field',
+      '.fs-field>:only-child',
+      '.fs-field-text',
+      '.fs-field[data-phase=streaming] .fs-field-text::after',
+      '.fs-field[data-stale=true] .fs-field-text',
+      '.fs-progress ul',
+      '.fs-progress-row',
+    ]);
+    expect(rules[0]?.cssText).toBe(':host { display: block; }');
+  }
+  // Light DOM stays the page's: no shadow root, no rules of the package's.
+  expect(one(light, 'fieldstream-field').shadowRoot).toBeNull();
+  expect(document.styleSheets).toHaveLength(0);
 });

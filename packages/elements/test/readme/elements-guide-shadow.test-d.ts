@@ -3,6 +3,7 @@
 import { createResponse, defineOutput } from '@fieldstream/core';
 import { scriptedModel } from '@fieldstream/core/testing';
 import '@fieldstream/elements/define';
+import '@fieldstream/elements/shadow-styles'; // the shadow root's default rules
 
 const advice = defineOutput({
   summary: ['string', 'one line', 'not_null'],

@@ -81,6 +81,7 @@ it('styling: the shadow form draws its fields with parts, the risk as a node of 
   expect(summary?.getAttribute('part')).toBe('field field-confirmed');
   expect(summary?.textContent).toContain('Rotate the keys');
   expect(card.querySelector('.fs-field')).toBeNull();
+  expect(root?.adoptedStyleSheets[0]?.cssRules[0]?.cssText).toBe(':host { display: block; }');
 });
 
 it('the trouble line says why the answer is retried, then why it failed', async () => {
