@@ -123,7 +123,7 @@ const budgets: Budget[] = [
       target: 3 * KB,
       // The elements draw their own DOM (what the frameworks do for the others): missed, a regression
       // guard meanwhile (decision 0013's ceiling history).
-      ...(binding === 'elements' ? { ceiling: 3.7 * KB } : {}),
+      ...(binding === 'elements' ? { ceiling: 3.3 * KB } : {}),
       yaml: 'never',
     }),
   ),
