@@ -5,6 +5,20 @@ import { createFieldStore, defineOutput } from '@fieldstream/core';
 import { expect, it } from 'vitest';
 import { createTestSource, mount, one, streamText } from './support/elements';
 
+// jsdom has no adopted stylesheets: here a shadow root keeps a copy of the list it is given, as a
+// browser's does, so a root drawn before the styles entry ran gets them only if it is given them.
+if (!('adoptedStyleSheets' in ShadowRoot.prototype)) {
+  const adopted = new WeakMap<ShadowRoot, readonly CSSStyleSheet[]>();
+  Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', {
+    get(this: ShadowRoot): readonly CSSStyleSheet[] {
+      return adopted.get(this) ?? [];
+    },
+    set(this: ShadowRoot, sheets: readonly CSSStyleSheet[]) {
+      adopted.set(this, [...sheets]);
+    },
+  });
+}
+
 it('draws into an open shadow root with parts and a slot', async () => {
   const source = createTestSource();
   const store = createFieldStore(source);
