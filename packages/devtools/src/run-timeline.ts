@@ -8,7 +8,17 @@ type WireEvent = RecordedMessage['events'][number];
 type WirePatch = Extract<WireEvent, { k?: 'p' }>;
 
 /** What a timeline row is about. */
-export type TimelineKind = 'attempt' | 'field' | 'check' | 'retry' | 'tool' | 'status' | 'final' | 'error' | 'meta';
+export type TimelineKind =
+  | 'attempt'
+  | 'field'
+  | 'check'
+  | 'retry'
+  | 'tool'
+  | 'status'
+  | 'final'
+  | 'error'
+  | 'meta'
+  | 'connection';
 
 /** One row of a run's timeline. Its text holds model output: set it as `textContent` only. */
 export type TimelineEntry = {
@@ -41,6 +51,8 @@ export class RunTimeline {
   readonly #tools = new ToolCalls();
   #attempt = 0;
   #path = '';
+  /** When the reading side's connection dropped, while it is being reopened. */
+  #gapFrom: number | undefined;
 
   /** Reads one recorded message. */
   take(message: RecordedMessage): void {
@@ -65,6 +77,19 @@ export class RunTimeline {
     else if (event.k === 'e')
       this.#add(at, 'error', `${event.err.name} ${event.err.code}: ${shorten(event.err.message)}`);
     else if (event.k === 'x') this.#add(at, 'status', 'aborted');
+    else if (event.k === 'c') this.#connection(at, event);
+  }
+
+  /** A resumable stream's reconnection (the reader's own, which a recording keeps): the gap it opens and closes. */
+  #connection(at: number, event: Extract<WireEvent, { k: 'c' }>): void {
+    if (event.s === 'reconnecting') {
+      this.#gapFrom ??= at;
+      this.#add(at, 'connection', `reconnecting: retry ${event.r} in ${event.ms} ms`);
+      return;
+    }
+    const gap = at - (this.#gapFrom ?? at);
+    this.#gapFrom = undefined;
+    this.#add(at, 'connection', `open again after retry ${event.r}: a ${gap} ms gap`);
   }
 
   #attemptStarts(at: number, format: string, why: string | undefined): void {

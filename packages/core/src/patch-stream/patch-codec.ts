@@ -23,6 +23,9 @@ export class PatchEncoder {
   #path: string | undefined;
 
   encode(event: ResponseEvent): WireEvent {
+    // A connection belongs to no attempt: it names none and moves none, so the events after it
+    // still name theirs relative to the last attempt the reader saw.
+    if (event.type === 'connection') return { k: 'c', s: event.state, r: event.retry, ms: event.delayMs };
     const n = this.#attemptField(event.attempt, event.type === 'attempt');
     switch (event.type) {
       case 'patch':
@@ -54,9 +57,6 @@ export class PatchEncoder {
         return { k: 'e', ...n, err: toWireError(event.error), ...(event.requestFailed ? { rf: 1 as const } : {}) };
       case 'aborted':
         return { k: 'x', ...n };
-      case 'connection':
-        // This side's own connection: `writeWireEvents` never sends it on.
-        throw new TypeError('A connection event is not a wire event');
     }
   }
 
@@ -184,6 +184,17 @@ export class PatchDecoder {
         };
       case 'x':
         return { event: { type: 'aborted', attempt } };
+      case 'c':
+        // Untrusted: only `reconnecting` opens a gap (anything else closes it), and the numbers are numbers.
+        return {
+          event: {
+            type: 'connection',
+            attempt,
+            state: wire.s === 'reconnecting' ? wire.s : 'open',
+            retry: +wire.r || 0,
+            delayMs: +wire.ms || 0,
+          },
+        };
     }
   }
 

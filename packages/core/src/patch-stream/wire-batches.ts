@@ -30,8 +30,16 @@ export type WireBatches = {
   stop(): void;
 };
 
-/** Checks its arguments as `where` (`toPatchStream`, `patchStreamMessages`), then follows the response. */
-export function followWireBatches(where: string, response: PatchStreamInput, options: WireBatchOptions): WireBatches {
+/**
+ * Checks its arguments as `where` (`toPatchStream`, `patchStreamMessages`), then follows the
+ * response; `connections` (for `recordResponse` only) keeps the reading side's connection events.
+ */
+export function followWireBatches(
+  where: string,
+  response: PatchStreamInput,
+  options: WireBatchOptions,
+  connections = false,
+): WireBatches {
   checkObject(`${where} response`, response);
   for (const method of ['subscribe', 'observe', 'getData', 'start', 'abort'] as const)
     checkFunction(`${where} response.${method}`, response[method]);
@@ -42,7 +50,7 @@ export function followWireBatches(where: string, response: PatchStreamInput, opt
   let wake: (() => void) | undefined;
   let settled = false;
   let sentAt = Number.NEGATIVE_INFINITY;
-  const stop = writeWireEvents(response, options, (event) => {
+  const stop = writeWireEvents(response, { ...options, connections }, (event) => {
     queue.push(event);
     wake?.();
   });

@@ -61,7 +61,12 @@ export type WireEvent =
   /** An observation event, errors made JSON and prompts and answer texts left out. */
   | { k: 'o'; o: Record<string, unknown> }
   /** The response's `getMeta()`, sent once when it settled (provider meta, usage, the formats). */
-  | { k: 'm'; m: Record<string, unknown> };
+  | { k: 'm'; m: Record<string, unknown> }
+  /**
+   * The reading side's connection (decision 0030): `reconnecting` (reconnection `r`, after `ms`) or
+   * `open` again. Only a recording carries it, never naming an attempt (`n` read as anywhere else).
+   */
+  | { k: 'c'; n?: number; s: 'reconnecting' | 'open'; r: number; ms: number };
 
 /** The SSE event name of the message that ends a patch stream normally. */
 export const END_EVENT = 'end';

@@ -17,6 +17,13 @@ export type WireWriterOptions = {
   observations?: boolean;
 };
 
+/**
+ * The writer's options as `recordResponse` uses them: `connections` also sends the reading side's
+ * own connection events (a recording of a `fromPatchStream` response keeps its gaps). Never part
+ * of `toPatchStream`'s options: a server does not send its reader's connection.
+ */
+export type RecordingWriterOptions = WireWriterOptions & { connections?: boolean };
+
 /** A response whose `getMeta()` can be sent: `toPatchStream`'s input may lack it (a hand-made source). */
 export type MetaSource = { getMeta?: () => Promise<object> };
 
@@ -37,12 +44,13 @@ export async function metaEvent(response: MetaSource): Promise<WireEvent | undef
  */
 export function writeWireEvents(
   response: WireSource,
-  options: WireWriterOptions,
+  options: RecordingWriterOptions,
   send: (event: WireEvent) => void,
 ): () => void {
   const encoder = new PatchEncoder();
   const unsubscribe = response.subscribe((event) => {
-    if (event.type === 'connection' || (event.type === 'text' && options.text !== true)) return;
+    if (event.type === 'connection' ? options.connections !== true : event.type === 'text' && options.text !== true)
+      return;
     send(encoder.encode(event));
   });
   const unobserve =

@@ -43,7 +43,8 @@ export type RecordingHandle = {
  * Never aborts it: the caller owns the response's life.
  */
 export function recordResponse(response: PatchStreamInput, options: RecordResponseOptions = {}): RecordingHandle {
-  const batches = followWireBatches('recordResponse', response, options);
+  // With the reader's connection events: a recording keeps a resumed stream's gaps (decision 0030).
+  const batches = followWireBatches('recordResponse', response, options, true);
   checkOneOf('recordResponse options.source', options.source ?? 'page', RECORDING_SOURCES);
   checkOptionalString('recordResponse options.label', options.label);
   checkOptionalFunction('recordResponse options.now', options.now);
