@@ -22,14 +22,20 @@ export class PatchEncoder {
   #attempt = 0;
   #path: string | undefined;
 
+  /** A patch of `attempt`, as `encode` writes a patch event (a chunk's patches need no event each). */
+  encodePatch(attempt: number, data: StreamingData): WireEvent {
+    // The attempt first: a new attempt starts the mirror afresh before its first patch is written.
+    const n = this.#attemptField(attempt, false);
+    return { ...this.#patch(data), ...n };
+  }
+
   encode(event: ResponseEvent): WireEvent {
     // A connection belongs to no attempt: it names none and moves none, so the events after it
     // still name theirs relative to the last attempt the reader saw.
     if (event.type === 'connection') return { k: 'c', s: event.state, r: event.retry, ms: event.delayMs };
+    if (event.type === 'patch') return this.encodePatch(event.attempt, event.data);
     const n = this.#attemptField(event.attempt, event.type === 'attempt');
     switch (event.type) {
-      case 'patch':
-        return { ...this.#patch(event.data), ...n };
       case 'attempt':
         return {
           k: 'a',

@@ -1,11 +1,13 @@
 import type { ObservationEvent } from '../response/observation-events';
-import type { ResponseEvent } from '../response/response-events';
+import type { ChunkListener, ResponseEvent } from '../response/response-events';
 import { PatchEncoder } from './patch-codec';
 import type { WireEvent } from './wire-events';
 
 /** The part of a response that is sent elsewhere (to a browser, from a Worker). */
 export type WireSource = {
   subscribe(listener: (event: ResponseEvent) => void): () => void;
+  /** Every response has it; a hand-made source may not (it is then followed an event at a time). */
+  subscribeChunks?(listener: ChunkListener): () => void;
   observe(listener: (event: ObservationEvent) => void): () => void;
 };
 
@@ -48,11 +50,24 @@ export function writeWireEvents(
   send: (event: WireEvent) => void,
 ): () => void {
   const encoder = new PatchEncoder();
-  const unsubscribe = response.subscribe((event) => {
+  const take = (event: ResponseEvent): void => {
     if (event.type === 'connection' ? options.connections !== true : event.type === 'text' && options.text !== true)
       return;
     send(encoder.encode(event));
-  });
+  };
+  // A response's chunks as they came: no event object is made per patch for the writer (the log
+  // makes none when no listener takes events one by one). The raw text travels only in events.
+  const unsubscribe =
+    options.text !== true && typeof response.subscribeChunks === 'function'
+      ? response.subscribeChunks({
+          events: (events) => {
+            for (const event of events) take(event);
+          },
+          patches: ({ attempt, patches }) => {
+            for (const data of patches) send(encoder.encodePatch(attempt, data));
+          },
+        })
+      : response.subscribe(take);
   const unobserve =
     options.observations === false ? () => undefined : response.observe((event) => send(encoder.observation(event)));
   return () => {
