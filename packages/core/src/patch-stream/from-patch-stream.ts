@@ -177,7 +177,7 @@ async function readPatchStream(options: FromPatchStreamOptions, sink: ResponseSi
         failures += 1;
         const delayMs = reconnectDelay(resume, failures, error);
         gap = true;
-        reader.connection('reconnecting', failures, delayMs);
+        reader.connection('reconnecting', failures, delayMs, lastEventId);
         await sleep(delayMs, sink.signal);
       }
     }

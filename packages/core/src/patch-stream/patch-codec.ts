@@ -32,7 +32,14 @@ export class PatchEncoder {
   encode(event: ResponseEvent): WireEvent {
     // A connection belongs to no attempt: it names none and moves none, so the events after it
     // still name theirs relative to the last attempt the reader saw.
-    if (event.type === 'connection') return { k: 'c', s: event.state, r: event.retry, ms: event.delayMs };
+    if (event.type === 'connection')
+      return {
+        k: 'c',
+        s: event.state,
+        r: event.retry,
+        ms: event.delayMs,
+        ...(event.lastEventId === undefined ? {} : { id: event.lastEventId }),
+      };
     if (event.type === 'patch') return this.encodePatch(event.attempt, event.data);
     const n = this.#attemptField(event.attempt, event.type === 'attempt');
     switch (event.type) {
@@ -199,6 +206,7 @@ export class PatchDecoder {
             state: wire.s === 'reconnecting' ? wire.s : 'open',
             retry: +wire.r || 0,
             delayMs: +wire.ms || 0,
+            ...(typeof wire.id === 'string' ? { lastEventId: wire.id } : {}),
           },
         };
     }

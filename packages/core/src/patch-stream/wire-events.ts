@@ -64,9 +64,10 @@ export type WireEvent =
   | { k: 'm'; m: Record<string, unknown> }
   /**
    * The reading side's connection (decision 0030): `reconnecting` (reconnection `r`, after `ms`) or
-   * `open` again. Only a recording carries it, never naming an attempt (`n` read as anywhere else).
+   * `open` again; `id`: the `Last-Event-ID` a reconnection resumes after. Only a recording carries
+   * it, never naming an attempt (`n` read as anywhere else).
    */
-  | { k: 'c'; n?: number; s: 'reconnecting' | 'open'; r: number; ms: number };
+  | { k: 'c'; n?: number; s: 'reconnecting' | 'open'; r: number; ms: number; id?: string };
 
 /** The SSE event name of the message that ends a patch stream normally. */
 export const END_EVENT = 'end';

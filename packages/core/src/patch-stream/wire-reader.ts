@@ -113,8 +113,15 @@ export class WireReader {
   }
 
   /** The connection dropped and is being reopened (`reconnecting`), or it is open again (`open`). */
-  connection(state: 'reconnecting' | 'open', retry: number, delayMs: number): void {
-    this.#sink.emit({ type: 'connection', attempt: this.#attempt, state, retry, delayMs });
+  connection(state: 'reconnecting' | 'open', retry: number, delayMs: number, lastEventId?: string): void {
+    this.#sink.emit({
+      type: 'connection',
+      attempt: this.#attempt,
+      state,
+      retry,
+      delayMs,
+      ...(lastEventId === undefined ? {} : { lastEventId }),
+    });
   }
 
   /** The connection or the channel failed: reported like a request failure. */

@@ -35,9 +35,18 @@ export type ResponseEvent<Data = unknown> =
   /**
    * A remote response's connection dropped and is being reopened (`reconnecting`: reconnection
    * number `retry`, after `delayMs`), or it is open again (`open`) and the stream goes on where it
-   * stopped. Only a resumable patch stream (`fromPatchStream`) emits it.
+   * stopped. Only a resumable patch stream (`fromPatchStream`) emits it. `lastEventId`: the id of
+   * the last message read, which the reconnection asks to resume after (`Last-Event-ID`), once
+   * there is one.
    */
-  | { type: 'connection'; attempt: number; state: 'reconnecting' | 'open'; retry: number; delayMs: number };
+  | {
+      type: 'connection';
+      attempt: number;
+      state: 'reconnecting' | 'open';
+      retry: number;
+      delayMs: number;
+      lastEventId?: string;
+    };
 
 /**
  * The patches one pushed chunk produced (one model chunk parsed, one patch-stream message, one

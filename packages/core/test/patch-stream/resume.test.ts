@@ -63,7 +63,7 @@ describe('fromPatchStream reconnects to a resumable answer', () => {
       'last-event-id': '1',
     });
     expect(seen.filter((e) => e.type === 'connection')).toEqual([
-      { type: 'connection', attempt: 0, state: 'reconnecting', retry: 1, delayMs: 0 },
+      { type: 'connection', attempt: 0, state: 'reconnecting', retry: 1, delayMs: 0, lastEventId: '1' },
       { type: 'connection', attempt: 0, state: 'open', retry: 1, delayMs: 0 },
     ]);
     expect(gaps).toContainEqual({ retry: 1, delayMs: 0 });

@@ -22,8 +22,8 @@ function follow(response: ReturnType<typeof fromPatchStream>): Run {
 }
 
 const reconnections = [
-  { type: 'connection', attempt: 0, state: 'reconnecting', retry: 1, delayMs: 0 },
-  { type: 'connection', attempt: 0, state: 'reconnecting', retry: 2, delayMs: 0 },
+  { type: 'connection', attempt: 0, state: 'reconnecting', retry: 1, delayMs: 0, lastEventId: '1' },
+  { type: 'connection', attempt: 0, state: 'reconnecting', retry: 2, delayMs: 0, lastEventId: '1' },
   { type: 'connection', attempt: 0, state: 'open', retry: 2, delayMs: 0 },
 ];
 const gaps = [undefined, { retry: 1, delayMs: 0 }, { retry: 2, delayMs: 0 }, undefined];
@@ -44,8 +44,8 @@ describe('a recording keeps the reader’s reconnections', () => {
     expect(run.gaps).toEqual(gaps);
     const events = recording.messages.flatMap((recorded) => recorded.events);
     expect(events.filter((event) => event.k === 'c')).toEqual([
-      { k: 'c', s: 'reconnecting', r: 1, ms: 0 },
-      { k: 'c', s: 'reconnecting', r: 2, ms: 0 },
+      { k: 'c', s: 'reconnecting', r: 1, ms: 0, id: '1' },
+      { k: 'c', s: 'reconnecting', r: 2, ms: 0, id: '1' },
       { k: 'c', s: 'open', r: 2, ms: 0 },
     ]);
     // The gap sits between the message before the drop and the one after it: message 1 is replayed
@@ -82,14 +82,14 @@ describe('a recording keeps the reader’s reconnections', () => {
     );
   });
 
-  it('a malformed connection event from a file reads as numbers, and only `reconnecting` opens a gap', async () => {
+  it('a malformed connection event from a file reads as numbers, an id that is no string is left out, and only `reconnecting` opens a gap', async () => {
     const recording = parseRecording(
       JSON.stringify({
         format: 'fieldstream-recording',
         version: 1,
         source: 'wire',
         messages: [
-          { at: 0, events: [...opening, { k: 'c', s: 'reconnecting', r: '1', ms: { x: 1 } }] },
+          { at: 0, events: [...opening, { k: 'c', s: 'reconnecting', r: '1', ms: { x: 1 }, id: 7 }] },
           { at: 1, events: [{ k: 'c', s: '__proto__', r: 1, ms: 0 }, ...rest] },
         ],
       }),
