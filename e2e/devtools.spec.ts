@@ -114,6 +114,8 @@ test('under a strict Content-Security-Policy the panel keeps its styles and brea
   // The constructed stylesheet applies: the panel's border radius and the pressed tab's colours.
   await expect(panel.locator('.fsd')).toHaveCSS('border-top-left-radius', '6px');
   await expect(panel.getByRole('button', { name: 'Timeline' })).toHaveCSS('background-color', 'rgb(29, 29, 31)');
+  // The panel and its scrolling view keep their layout to themselves.
+  await expect(panel.locator('.fsd-view')).toHaveCSS('contain', 'content');
   expect(await page.evaluate(() => Reflect.get(globalThis, 'policyViolations'))).toEqual([]);
   // The policy is in force: an inline <style> element of the page's own is refused.
   await page.evaluate(() =>

@@ -28,13 +28,16 @@ export function table(
 ): HTMLTableElement {
   const node = element('table', 'fsd-table');
   const body = element('tbody');
-  for (const row of rows) {
-    const line = element('tr');
-    for (const text of row) line.append(element('td', '', text));
-    body.append(line);
-  }
+  for (const row of rows) body.append(tableRow(row));
   node.append(element('caption', '', caption), headRow(columns), body);
   return node;
+}
+
+/** A `<tr>` of text cells. */
+export function tableRow(cells: readonly string[]): HTMLTableRowElement {
+  const line = element('tr');
+  for (const text of cells) line.append(element('td', '', text));
+  return line;
 }
 
 /** A table's `<thead>`: one column header per name. */

@@ -24,11 +24,20 @@ const VIEWS: readonly [DevtoolsView, string][] = [
 const READING_FRAMES = 3;
 
 /**
+ * The least time between two draws of what a live run or a store brought. A debugging panel is
+ * read by a person, and four updates a second is as fast as one follows changing text; drawing
+ * every frame would make the panel, not the page it watches, the main thread's largest cost.
+ * A user's action, a new run and a run's end are drawn in the next frame.
+ */
+export const LIVE_DRAW_MS = 250;
+
+/**
  * `<fieldstream-devtools>`: a panel that shows a streamed answer's runs. A run is a recording
  * (`@fieldstream/core/recording`): `attach(response)` records one as it streams, `open` and the
  * panel's "Open run" take one from a file, "Export run" saves one. With the `discover` attribute,
  * the panel records every response the page makes from then on. It draws at most once per
- * animation frame, only the view on screen, and sets model output as text only.
+ * animation frame (a live run's news at most once per {@link LIVE_DRAW_MS}), only the view on
+ * screen, changing only the rows that changed, and sets model output as text only.
  */
 export class FieldstreamDevtools extends HTMLElement {
   static readonly observedAttributes = ['discover'];
@@ -40,7 +49,14 @@ export class FieldstreamDevtools extends HTMLElement {
   #view: DevtoolsView = 'timeline';
   #picked: string | undefined;
   #frame: number | undefined;
+  /** The wait before a live run's next draw is due. */
+  #wait: ReturnType<typeof setTimeout> | undefined;
+  /** Something the user did, or a new run: drawn in the next frame. */
   #changed = true;
+  /** Data a live run or a store brought: drawn at most once per {@link LIVE_DRAW_MS}. */
+  #streamed = false;
+  /** When news was last drawn (the frame's time), `-Infinity` before the first. */
+  #drawnAt = Number.NEGATIVE_INFINITY;
   #readingFrames = 0;
   /** The view on screen: kept, and updated, while its run and kind stay. */
   #shown: { run: PanelRun; view: DevtoolsView; content: RunView } | undefined;
@@ -80,6 +96,7 @@ export class FieldstreamDevtools extends HTMLElement {
     this.#stopDiscovery = undefined;
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
+    this.#hurry();
   }
 
   attributeChangedCallback(): void {
@@ -94,8 +111,9 @@ export class FieldstreamDevtools extends HTMLElement {
    */
   attach(response: PatchStreamInput, options: AttachOptions = {}): AttachedRun {
     const label = options.label ?? `run ${this.#runs.length + 1} (${options.source ?? 'page'})`;
-    const run = liveRun(response, label, options, () => {
+    const run = liveRun(response, label, options, (ended) => {
       this.#readingFrames = READING_FRAMES;
+      if (ended) this.#hurry();
       this.#schedule();
     });
     this.#add(run);
@@ -107,7 +125,10 @@ export class FieldstreamDevtools extends HTMLElement {
    * function that stops counting.
    */
   attachStore(store: WatchedStore, options: { label?: string } = {}): () => void {
-    const frames = watchStoreFrames(store, options.label ?? `store ${this.#stores.length + 1}`, () => this.#touch());
+    const frames = watchStoreFrames(store, options.label ?? `store ${this.#stores.length + 1}`, () => {
+      this.#streamed = true;
+      this.#schedule();
+    });
     this.#stores.push(frames);
     this.#touch();
     return () => frames.stop();
@@ -216,34 +237,59 @@ export class FieldstreamDevtools extends HTMLElement {
   /** Something changed: draw in the next frame. */
   #touch(): void {
     this.#changed = true;
+    this.#hurry();
     this.#schedule();
   }
 
+  /** Draws in the next frame, not after the live runs' wait. */
+  #hurry(): void {
+    clearTimeout(this.#wait);
+    this.#wait = undefined;
+  }
+
   #schedule(): void {
-    if (this.#frame !== undefined || !this.isConnected) return;
-    this.#frame = requestAnimationFrame(() => {
+    if (this.#frame !== undefined || this.#wait !== undefined || !this.isConnected) return;
+    this.#frame = requestAnimationFrame((time) => {
       this.#frame = undefined;
-      this.#draw();
+      this.#draw(time);
     });
   }
 
-  /** One frame: read what the live runs recorded, then redraw the view on screen if anything changed. */
-  #draw(): void {
-    let live = false;
-    for (const run of this.#runs) {
-      if (run.sync() && run === this.#runs[this.#selected]) this.#changed = true;
-      live ||= run.live;
-    }
+  /**
+   * One frame: redraw the view on screen if anything changed. What a live run recorded is read
+   * and drawn at most once per {@link LIVE_DRAW_MS}; until then the frame only asks for a later one.
+   */
+  #draw(time: number): void {
+    const run = this.#runs[this.#selected];
+    const live = this.#runs.some((one) => one.live);
     // A recording calls no one when it takes a message, which it does within a frame of the
     // response's event: after an event, the panel reads the live runs for a few frames.
     if (live && this.#readingFrames > 0) {
       this.#readingFrames -= 1;
-      this.#schedule();
+      this.#streamed = true;
     }
-    if (!this.#changed) return;
+    // A run that ended is drawn at once, so the view ends exact.
+    const ended = run !== undefined && !run.live && run.sync();
+    if (!this.#changed && !ended && this.#streamed && time - this.#drawnAt < LIVE_DRAW_MS) {
+      this.#wait = setTimeout(
+        () => {
+          this.#wait = undefined;
+          this.#schedule();
+        },
+        LIVE_DRAW_MS - (time - this.#drawnAt),
+      );
+      return;
+    }
+    // Only the figures show the stores' counts.
+    let news = this.#streamed && this.#stores.length > 0 && this.#view === 'figures';
+    this.#streamed = false;
+    if (run?.sync() === true) news = true;
+    if (live && this.#readingFrames > 0) this.#schedule();
+    if (!this.#changed && !news && !ended) return;
+    // The wait runs from the last draw of news: the first news after a quiet spell is drawn at once.
+    if (news) this.#drawnAt = time;
     this.#changed = false;
     this.#drawControls();
-    const run = this.#runs[this.#selected];
     if (run === undefined) {
       this.#shown = undefined;
       this.#viewHost.replaceChildren(element('p', 'fsd-note', 'No run yet: attach a response or open a run file.'));

@@ -33,16 +33,18 @@ export type AttachOptions = {
 
 /**
  * A run that records `response` as it streams. `onActivity` is called on each of the response's
- * events (the recording takes a message within a frame of one) and once the recording is done.
+ * events (the recording takes a message within a frame of one) and, with `ended` true, once the
+ * recording is done.
  */
 export function liveRun(
   response: PatchStreamInput,
   label: string,
   options: AttachOptions,
-  onActivity: () => void,
+  onActivity: (ended: boolean) => void,
 ): PanelRun {
-  const unsubscribe = response.subscribe(onActivity);
-  const unobserve = response.observe(onActivity);
+  const onEvent = (): void => onActivity(false);
+  const unsubscribe = response.subscribe(onEvent);
+  const unobserve = response.observe(onEvent);
   const handle = recordResponse(response, {
     label,
     ...(options.source === undefined ? {} : { source: options.source }),
@@ -60,7 +62,7 @@ export function liveRun(
     final = recording;
     live = false;
     stop();
-    onActivity();
+    onActivity(true);
   });
   return {
     ...run,

@@ -2,10 +2,11 @@
  * The panel's own rules. They reach the shadow root as a constructed stylesheet
  * (`adoptedStyleSheets`), which a strict Content-Security-Policy (`style-src 'self'`, no
  * `'unsafe-inline'`) allows, and no element carries a `style` attribute. Where constructed sheets
- * are missing, a `<style>` element holds the same rules.
+ * are missing, a `<style>` element holds the same rules. The panel and its scrolling view contain
+ * their layout and paint (`contain: content`): a redrawn row lays out the panel, never the page.
  */
 const PANEL_CSS = `
-:host { display: block; font: 13px/1.4 system-ui, sans-serif; color: #1d1d1f; }
+:host { display: block; contain: content; font: 13px/1.4 system-ui, sans-serif; color: #1d1d1f; }
 .fsd { border: 1px solid #8a8a8e; border-radius: 6px; background: #fff; padding: 8px; }
 .fsd-bar, .fsd-tabs { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-bottom: 8px; }
 .fsd h2 { font-size: 14px; margin: 0 auto 0 0; }
@@ -16,7 +17,7 @@ const PANEL_CSS = `
 .fsd :focus-visible { outline: 2px solid #0a58ca; outline-offset: 2px; }
 .fsd-message:empty { display: none; }
 .fsd-message[data-tone="error"] { color: #a4001d; }
-.fsd-view { max-height: 60vh; overflow: auto; }
+.fsd-view { max-height: 60vh; overflow: auto; contain: content; }
 .fsd-table { border-collapse: collapse; margin-bottom: 8px; }
 .fsd-table caption { text-align: left; font-weight: 600; }
 .fsd-table th, .fsd-table td { border: 1px solid #d0d0d4; padding: 2px 6px; text-align: left; vertical-align: top;

@@ -10,12 +10,15 @@ export const MAX_ROWS = 300;
 /**
  * The timeline of one run: each field's phases in a table, then the run's rows (attempts, fields
  * opening and done, checks, retries, tool calls, the final reconciliation), the latest
- * {@link MAX_ROWS}. An update appends the new rows and rewrites only the fields that changed.
+ * {@link MAX_ROWS}. An update appends the new rows and rewrites only the phases that changed:
+ * a delta that leaves a field's phases as they were touches no element, so the browser has
+ * nothing to lay out again.
  */
 export class TimelineView implements RunView {
   readonly node = element('div', 'fsd-timeline');
   readonly #run: PanelRun;
-  readonly #fieldRows = new Map<FieldHistory, { cell: HTMLTableCellElement; steps: number }>();
+  /** Each field's row, and how many phases its cell shows (a field's phases only grow). */
+  readonly #fieldRows = new Map<FieldHistory, { cell: HTMLTableCellElement; phases: number }>();
   readonly #fieldBody = element('tbody');
   readonly #moreFields = element('p', 'fsd-note');
   readonly #hiddenRows = element('p', 'fsd-note');
@@ -60,18 +63,18 @@ export class TimelineView implements RunView {
   }
 
   #showField(field: FieldHistory): void {
-    const steps = field.steps.length + field.dropped;
+    const phases = field.phases.length;
     let row = this.#fieldRows.get(field);
-    if (row?.steps === steps) return;
+    if (row?.phases === phases) return;
     if (row === undefined) {
       const line = element('tr');
       const cell = element('td');
       line.append(element('td', '', pathLabel(field.path)), cell);
       this.#fieldBody.append(line);
-      row = { cell, steps };
+      row = { cell, phases };
       this.#fieldRows.set(field, row);
     }
-    row.steps = steps;
+    row.phases = phases;
     row.cell.textContent = phasesOf(field);
   }
 }

@@ -97,10 +97,11 @@ it('the figures show the rates, the time to the first field, each field’s done
 
 it('keeps the inspector’s field picker (and its focus) while a live run adds paths to it', async () => {
   const panel = mountPanel();
-  const model = scriptedModel({ answers: ['{"title": "Printer jams", "priority": 2}'], chunkSize: 4, delayMs: 10 });
+  // Slow enough that the panel's live draws (a few a second) catch the run between two paths.
+  const model = scriptedModel({ answers: ['{"title": "Printer jams", "priority": 2}'], chunkSize: 4, delayMs: 100 });
   panel.attach(createResponse({ model, input: 'The printer jams', output: ticket, format: 'json' }), fakeClock);
   showView(panel, 'inspector');
-  await vi.advanceTimersByTimeAsync(48);
+  await vi.advanceTimersByTimeAsync(600);
   const picker = shadowOf(panel).querySelector<HTMLSelectElement>('.fsd-path');
   picker?.focus();
   expect([...(picker?.options ?? [])].map((option) => option.value)).toEqual(['', 'title']);
