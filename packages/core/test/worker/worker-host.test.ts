@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PatchDecoder } from '../../src/patch-stream/patch-codec';
+import { DEFAULT_FRAME_MS } from '../../src/patch-stream/wire-batches';
 import { createResponse } from '../../src/response/create-response';
 import type { ResponseEvent } from '../../src/response/response-events';
 import { defineOutput } from '../../src/schema/define-output';
 import { scriptedModel } from '../../src/testing/scripted-model';
-import { DEFAULT_FRAME_MS } from '../../src/patch-stream/wire-batches';
 import type { MainMessage, WorkerMessage, WorkerScope, WorkerStart } from '../../src/worker/protocol';
 import { serveWorkerResponses } from '../../src/worker/worker-host';
 import { serialiseOptions } from '../../src/worker/worker-options';
