@@ -84,7 +84,8 @@ export class RunTimeline {
   #connection(at: number, event: Extract<WireEvent, { k: 'c' }>): void {
     if (event.s === 'reconnecting') {
       this.#gapFrom ??= at;
-      this.#add(at, 'connection', `reconnecting: retry ${event.r} in ${event.ms} ms`);
+      const resume = typeof event.id === 'string' ? ` (Last-Event-ID ${shorten(event.id)})` : '';
+      this.#add(at, 'connection', `reconnecting: retry ${event.r} in ${event.ms} ms${resume}`);
       return;
     }
     const gap = at - (this.#gapFrom ?? at);

@@ -25,8 +25,8 @@ it('shows a recorded reconnection: each retry with its wait, then the gap closin
           { p: 'title', d: 'Fi' },
         ],
       },
-      { at: 40, events: [{ k: 'c', s: 'reconnecting', r: 1, ms: 250 }] },
-      { at: 300, events: [{ k: 'c', s: 'reconnecting', r: 2, ms: 500 }] },
+      { at: 40, events: [{ k: 'c', s: 'reconnecting', r: 1, ms: 250, id: '7' }] },
+      { at: 300, events: [{ k: 'c', s: 'reconnecting', r: 2, ms: 500, id: '7' }] },
       { at: 820, events: [{ k: 'c', s: 'open', r: 2, ms: 0 }, { d: 'x' }, { e: 1 }, { k: 'f', r: 1 }] },
     ],
   };
@@ -34,8 +34,8 @@ it('shows a recorded reconnection: each retry with its wait, then the gap closin
   await settle();
   expect(rows(panel)).toEqual([
     '+0 ms title open',
-    '+40 ms reconnecting: retry 1 in 250 ms',
-    '+300 ms reconnecting: retry 2 in 500 ms',
+    '+40 ms reconnecting: retry 1 in 250 ms (Last-Event-ID 7)',
+    '+300 ms reconnecting: retry 2 in 500 ms (Last-Event-ID 7)',
     '+820 ms open again after retry 2: a 780 ms gap',
     '+820 ms title done: Fix',
     '+820 ms final data: 1 confirmed, 0 changed, 0 removed',
@@ -73,7 +73,7 @@ it('shows the reconnections of an attached fromPatchStream response', async () =
   // The drop comes with the first message; the recording takes the reconnection a frame later.
   expect(rows(panel)).toEqual([
     '+0 ms title open',
-    '+16 ms reconnecting: retry 1 in 250 ms',
+    '+16 ms reconnecting: retry 1 in 250 ms (Last-Event-ID 1)',
     '+250 ms open again after retry 1: a 234 ms gap',
     '+250 ms title done: Fix',
     '+250 ms final data: 1 confirmed, 0 changed, 0 removed',
