@@ -15,6 +15,7 @@ import type { BindingDriver, SuiteContext } from './binding-driver';
 import { formCases } from './form-cases';
 import { inputErrorCases } from './input-error-cases';
 import { readerCases } from './reader-cases';
+import { replayCases } from './replay-cases';
 import { responseCases } from './response-cases';
 import { retryCases } from './retry-cases';
 import { ssrCases } from './ssr-cases';
@@ -64,6 +65,7 @@ export function bindingSuite(name: string, driver: BindingDriver, options: Suite
     textCases(context);
     ssrCases(context);
     inputErrorCases(context);
+    replayCases(context);
     // Nested groups register their cases after this body has run: check once they all have.
     afterAll(() => {
       if (failing.size > 0) throw new Error(`knownFailures names no case: ${[...failing].join('; ')}`);
