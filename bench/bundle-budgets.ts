@@ -66,7 +66,7 @@ const budgets: Budget[] = [
     // every patch (decision 0029): a regression guard just above today's size; its raises are in
     // decision 0013's ceiling history.
     targetBelow: PEER_USE_OBJECT,
-    ceiling: 20.3 * KB,
+    ceiling: 20.4 * KB,
     yaml: 'never',
     noDynamicImport: true,
   },

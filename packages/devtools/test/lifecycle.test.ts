@@ -1,5 +1,5 @@
 import { createResponse, defineOutput } from '@fieldstream/core';
-import type { PatchStreamInput } from '@fieldstream/core/patch-stream';
+import { fromPatchStream, type PatchStreamInput, toPatchStream } from '@fieldstream/core/patch-stream';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { DEVTOOLS_HOOK } from '@fieldstream/devtools';
 import { expect, it, vi } from 'vitest';
@@ -43,6 +43,37 @@ it('with discover, records every response the page makes after the panel mounted
   expect(texts(panel, '.fsd-runs option')).toEqual(['run 1 (page)']);
   panel.remove();
   expect(Reflect.has(globalThis, DEVTOOLS_HOOK)).toBe(false);
+});
+
+it('with discover, records a response read from a patch stream too', async () => {
+  const panel = mountPanel({ discover: '' });
+  const written = createResponse({
+    model: scriptedModel({ answers: ['{"title": "wire"}'] }),
+    input: 'x',
+    output: ticket,
+    format: 'json',
+  });
+  const wire = await toPatchStream(written).text();
+  // The server's response above announced itself too: it is the page's own here.
+  await settle();
+  const runsBefore = texts(panel, '.fsd-runs option').length;
+  // A body of strings, which the reader takes as well as bytes (the test page's Response gives bytes of another realm).
+  const fetchImpl = (async () => ({
+    ok: true,
+    status: 200,
+    headers: new Headers({ 'content-type': 'text/event-stream' }),
+    body: new ReadableStream<string>({
+      start(controller) {
+        controller.enqueue(wire);
+        controller.close();
+      },
+    }),
+  })) as unknown as typeof fetch;
+  const read = fromPatchStream({ url: 'http://x.test/', fetch: fetchImpl });
+  expect(await read.getData()).toEqual({ title: 'wire' });
+  await settle();
+  expect(texts(panel, '.fsd-runs option')).toHaveLength(runsBefore + 1);
+  panel.remove();
 });
 
 it('detach stops recording: the panel leaves no listener on the response', () => {

@@ -1,6 +1,5 @@
 import { FieldstreamError } from '../errors/errors';
 import { type OutputDefinition, resolveOutput } from '../schema/define-output';
-import { announceResponse } from './announce-response';
 import { checkResponseOptions, checkValidator } from './check-response-options';
 import { createResponseCore, type ResponseSink, type Settlement, type StreamedResponse } from './response-core';
 import { DEFAULT_MAX_DEPTH } from './response-limits';
@@ -75,7 +74,6 @@ export function createResponse<Data = unknown, Input = unknown>(
     requestedFormat: format.requested,
     settledReads: () => import('./settled-reads').then((module) => module.settledReads),
   });
-  announceResponse(response);
   // `Input` is type-only (what the schema says streams): the core's response is that response.
   return Object.assign(response as unknown as ModelResponse<Data, Input>, {
     validate(validator: Validator<Data>): ModelResponse<Data, Input> {

@@ -5,6 +5,7 @@ import type { StreamingData } from '../patch/streaming-data';
 import type { FormatOption } from '../schema/select-format';
 import type { ToolCall } from '../tools/tool-calls';
 import { onAbort } from '../transport/abort';
+import { announceResponse } from './announce-response';
 import { EventLog, type LogEvent } from './event-log';
 import type { ObservationEvent } from './observation-events';
 import { ReplayLog } from './replay-log';
@@ -228,7 +229,9 @@ export function createResponseCore<Data>(options: ResponseCoreOptions): Response
     abort,
   };
   const response: StreamedResponse<Data> = Object.assign(new ResponseReads(progress, observations), methods);
-  return { response, started: () => running !== undefined };
+  // Every response is made here (in the page, over the wire, from a Worker, replayed): one place
+  // tells a devtools panel that asked about it.
+  return { response: announceResponse(response), started: () => running !== undefined };
 }
 
 /** Where a response is: written by the core's `emit`, read through `ResponseReads`. */

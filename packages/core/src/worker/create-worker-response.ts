@@ -1,7 +1,6 @@
 import { checkObject } from '../errors/check-argument';
 import { fromWireError } from '../patch-stream/wire-events';
 import { WireReader } from '../patch-stream/wire-reader';
-import { announceResponse } from '../response/announce-response';
 import {
   abortReason,
   createResponseCore,
@@ -39,14 +38,13 @@ export function respondThrough<Data>(host: WorkerHost, options: WorkerResponseOp
     output: resolveOutput(options.output),
     validateField: options.validateField,
   };
-  const { response } = createResponseCore<Data>({
+  return createResponseCore<Data>({
     run: (sink) => runInWorker(job, sink),
     signal: options.signal,
     requestedFormat: options.format,
     // Loaded on demand, as createResponse does: this bundle loads other stages on demand anyway.
     settledReads: () => import('../response/settled-reads').then((module) => module.settledReads),
-  });
-  return announceResponse(response);
+  }).response;
 }
 
 type WorkerJob = {
