@@ -164,6 +164,12 @@ export class RunTimeline {
       const where = [textOf(observation, 'stage') ?? 'check', name, path === name ? undefined : path];
       const reason = shorten(textOf(observation, 'validation_reason') ?? '');
       this.#add(at, 'check', `check ${where.filter((part) => part !== undefined).join(' ')}: rejected (${reason})`);
+    } else if (type === 'model.field_checked') {
+      // A rejection has its row from `model.validation_failed`, with the stage: a pass is shown here.
+      if (observation.ok !== true) return;
+      const name = textOf(observation, 'validator_name') ?? '';
+      const path = textOf(observation, 'path');
+      this.#add(at, 'check', `check field ${name}${path === undefined || path === name ? '' : ` ${path}`}: passed`);
     } else if (type === 'model.validation_error') {
       this.#add(at, 'check', `check ${textOf(observation, 'validator_name') ?? ''}: threw`);
     } else if (type === 'model.done') {

@@ -58,6 +58,7 @@ it('shows a field rejected by its check, the check’s verdict and the retry it 
     '+32 ms title done: Printer jams',
     '+40 ms priority open',
     '+40 ms priority done: 2',
+    '+40 ms check field title: passed',
     '+40 ms final data: 3 confirmed, 0 changed, 0 removed',
     '+40 ms checks passed',
   ]);

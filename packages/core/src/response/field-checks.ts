@@ -7,6 +7,7 @@ import { schemaNodeAt } from '../schema/schema-node-at';
 import type { FormatName } from '../schema/select-format';
 import type { StandardSchemaV1 } from '../schema/standard-schema';
 import { standardSourceOf } from '../schema/standard-source';
+import type { ObservationEvent } from './observation-events';
 import { emptiness } from './validation/ensure-paths';
 import { firstRuleFailure, leafRuleFailure, ruleRejection } from './validation/field-rules';
 import {
@@ -29,6 +30,8 @@ export type FieldCheckPlan = {
   early: boolean;
   input: unknown;
   maxRetries: number;
+  /** Where each field validator's verdict is reported (the observation log). */
+  observe?: (event: ObservationEvent) => void;
 };
 
 /** Makes each attempt's field checks for a response (`runResponse`'s context, read once). */
@@ -38,6 +41,7 @@ export function fieldChecksFor(context: {
   earlyValidation: boolean;
   input: unknown;
   maxRetries: number;
+  observe?: (event: ObservationEvent) => void;
 }): (attempt: number) => FieldChecks {
   const validators = Object.entries(context.validateField ?? {}).map(
     ([path, validator]) => [canonicalPath(path), validator] as const,
@@ -245,6 +249,18 @@ export class FieldChecks {
     const name = validator.name !== '' ? validator.name : key;
     const check = { name, verdict: judgeField(validator, value, { ...this.#context, path, wildcardPath }, name) };
     this.#verdicts.set(id, { value, check });
+    // A pass is no event of its own anywhere else: the observation log is where a timeline sees it.
+    const report = (verdict: NormalisedVerdict): void =>
+      this.#plan.observe?.({
+        type: 'model.field_checked',
+        attempt: this.#context.attemptIndex,
+        path,
+        validator_name: name,
+        ok: verdict.ok,
+        ...(verdict.ok ? {} : { reason: verdict.reason }),
+      });
+    if (check.verdict instanceof Promise) check.verdict.then(report, () => undefined);
+    else report(check.verdict);
     return check;
   }
 

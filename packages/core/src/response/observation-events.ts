@@ -45,6 +45,19 @@ export type ObservationEvent =
       /** With `field`: the rejected field's path (`items[0].email`). */
       path?: string;
     }
+  /**
+   * A field validator (`validateField`) judged a field: when its value closed while the answer
+   * streamed, or over the final data. Each verdict is reported once per value judged; `reason`
+   * with a rejection.
+   */
+  | {
+      type: 'model.field_checked';
+      attempt: number;
+      path: string;
+      validator_name: string;
+      ok: boolean;
+      reason?: string;
+    }
   /** A custom validator threw. */
   | { type: 'model.validation_error'; attempt: number; validator_name: string; error: unknown }
   /** A retry follows (never emitted when none does). `attempt` is the new attempt. */

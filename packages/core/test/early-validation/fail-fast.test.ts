@@ -300,3 +300,37 @@ describe('fail fast on a field that closes broken', () => {
     expect(store.getState().retry?.path).toBe('priority');
   });
 });
+
+describe('each field verdict in the observation log', () => {
+  it('reports every field validator verdict once per value judged, passes and rejections alike', async () => {
+    const triage = defineOutput({ severity: [['low', 'high'], 'how bad'], note: ['string'] });
+    const response = createResponse({
+      model: scripted(chunks('{"severity": "low", "note": "far too long"}', 6), ['{"severity": "low", "note": "ok"}']),
+      input: 'x',
+      output: triage,
+      format: 'json',
+      maxRetries: 1,
+      validateField: {
+        note: (value) => String(value).length < 5 || { ok: false, reason: 'too long' },
+        severity: function knownSeverity(value) {
+          return value === 'low' || value === 'high';
+        },
+      },
+    });
+    await expect(response.getData()).resolves.toEqual({ severity: 'low', note: 'ok' });
+    expect(response.events.filter((event) => event.type === 'model.field_checked')).toEqual([
+      { type: 'model.field_checked', attempt: 0, path: 'severity', validator_name: 'knownSeverity', ok: true },
+      {
+        type: 'model.field_checked',
+        attempt: 0,
+        path: 'note',
+        validator_name: 'note',
+        ok: false,
+        reason: 'too long',
+      },
+      // The last attempt, with no retry left, is judged at its end, validator by validator.
+      { type: 'model.field_checked', attempt: 1, path: 'note', validator_name: 'note', ok: true },
+      { type: 'model.field_checked', attempt: 1, path: 'severity', validator_name: 'knownSeverity', ok: true },
+    ]);
+  });
+});
