@@ -57,7 +57,9 @@ async function observeRejection(response: StreamedResponse<unknown>, rejected: s
       ? [`failed:${event.stage}:${event.validator_name}:${event.path}:${event.validation_reason}`]
       : event.type === 'model.retrying'
         ? [`retrying:${event.retry_reason}:${event.path}`]
-        : [],
+        : event.type === 'model.field_checked'
+          ? [`checked:${event.attempt}:${event.path}:${event.validator_name}:${event.ok}`]
+          : [],
   );
   return { data, events, atRetry, observed, after: store.getField(rejected).rejected };
 }
@@ -97,7 +99,12 @@ function noteRejectedCase(name: string, note: FieldValidator, reason: string): B
       validateField: { note },
     },
     run: (response) => observeRejection(response, 'note', 'note'),
-    expected: rejectedOnce({ severity: 'low', note: 'short' }, 'note', 'note', longNote, reason, true),
+    expected: (() => {
+      const once = rejectedOnce({ severity: 'low', note: 'short' }, 'note', 'note', longNote, reason, true);
+      // Each verdict of the validator, in every place the response runs: the rejection, then the
+      // last attempt's pass, judged at its end.
+      return { ...once, observed: ['checked:0:note:note:false', ...once.observed, 'checked:1:note:note:true'] };
+    })(),
   };
 }
 
