@@ -41,7 +41,7 @@ export class RunTimeline {
   readonly entries: TimelineEntry[] = [];
   /** Rows past {@link MAX_ENTRIES}, counted only. */
   droppedEntries = 0;
-  /** Every path in the order it first streamed (a `Map`: a `__proto__` path is a key like any other). */
+  /** Every path in the order it first streamed (a `Map`: a `__proto__` path is an ordinary key). */
   readonly fields = new Map<string, FieldHistory>();
   /** Characters of answer text streamed (deltas outside the `$` channels). */
   characters = 0;

@@ -156,7 +156,7 @@ describe('replayRecording', () => {
     expect(error).toMatchObject({ name: 'TransportError' });
   });
 
-  it('the same recording replays any number of times', async () => {
+  it('the same recording replays again and again', async () => {
     const first = await replayRecording(handMade).getData();
     const second = await replayRecording(handMade, { pace: 'step' });
     while (second.step());
