@@ -3,7 +3,7 @@ import { fromPatchStream, type PatchStreamInput, toPatchStream } from '@fieldstr
 import { scriptedModel } from '@fieldstream/core/testing';
 import { DEVTOOLS_HOOK } from '@fieldstream/devtools';
 import { expect, it, vi } from 'vitest';
-import { mountPanel, settle, texts, useFakeClock } from './support/panel';
+import { mountPanel, settle, stringBodyFetch, texts, useFakeClock } from './support/panel';
 
 useFakeClock();
 
@@ -57,19 +57,7 @@ it('with discover, records a response read from a patch stream too', async () =>
   // The server's response above announced itself too: it is the page's own here.
   await settle();
   const runsBefore = texts(panel, '.fsd-runs option').length;
-  // A body of strings, which the reader takes as well as bytes (the test page's Response gives bytes of another realm).
-  const fetchImpl = (async () => ({
-    ok: true,
-    status: 200,
-    headers: new Headers({ 'content-type': 'text/event-stream' }),
-    body: new ReadableStream<string>({
-      start(controller) {
-        controller.enqueue(wire);
-        controller.close();
-      },
-    }),
-  })) as unknown as typeof fetch;
-  const read = fromPatchStream({ url: 'http://x.test/', fetch: fetchImpl });
+  const read = fromPatchStream({ url: 'http://x.test/', fetch: stringBodyFetch([wire]) });
   expect(await read.getData()).toEqual({ title: 'wire' });
   await settle();
   expect(texts(panel, '.fsd-runs option')).toHaveLength(runsBefore + 1);

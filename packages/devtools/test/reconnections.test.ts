@@ -1,7 +1,7 @@
 import { fromPatchStream } from '@fieldstream/core/patch-stream';
 import type { Recording } from '@fieldstream/core/recording';
 import { expect, it } from 'vitest';
-import { fakeClock, mountPanel, settle, texts, useFakeClock } from './support/panel';
+import { fakeClock, mountPanel, settle, stringBodyFetch, texts, useFakeClock } from './support/panel';
 
 useFakeClock();
 
@@ -52,20 +52,11 @@ it('shows the reconnections of an attached fromPatchStream response', async () =
     ])}`,
     `event: answer\ndata: {"id":"a1"}\n\n${message(2, [{ d: 'x' }, { e: 1 }, { k: 'f', r: 1 }])}event: end\ndata: {}\n\n`,
   ];
-  let calls = 0;
-  // A body of strings, which the reader takes as well as bytes (the test page's Response gives bytes of another realm).
-  const fetchImpl = (async () => ({
-    ok: true,
-    status: 200,
-    headers: new Headers({ 'content-type': 'text/event-stream' }),
-    body: new ReadableStream<string>({
-      start(controller) {
-        controller.enqueue(replies[Math.min(calls++, 1)] ?? '');
-        controller.close();
-      },
-    }),
-  })) as unknown as typeof fetch;
-  const response = fromPatchStream({ url: 'http://x/a', fetch: fetchImpl, resume: { delayMs: () => 250 } });
+  const response = fromPatchStream({
+    url: 'http://x/a',
+    fetch: stringBodyFetch(replies),
+    resume: { delayMs: () => 250 },
+  });
   panel.attach(response, fakeClock);
   await settle();
   expect(texts(panel, '.fsd-runs option')).toEqual(['run 1 (page)']);

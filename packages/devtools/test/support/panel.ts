@@ -71,3 +71,23 @@ export const ticket = defineOutput({ title: ['string', 'a title', 'not_null'], p
 
 /** The recording's clock: the fake one (whole milliseconds from the test's start). */
 export const fakeClock = { now: (): number => Date.now() };
+
+/**
+ * A `fetch` answering each call with the next reply (the last one again once they run out) as an
+ * SSE body of strings, which the patch-stream reader takes as well as bytes: the test page's
+ * `Response` gives bytes of another realm.
+ */
+export function stringBodyFetch(replies: readonly string[]): typeof fetch {
+  let calls = 0;
+  return (async () => ({
+    ok: true,
+    status: 200,
+    headers: new Headers({ 'content-type': 'text/event-stream' }),
+    body: new ReadableStream<string>({
+      start(controller) {
+        controller.enqueue(replies[Math.min(calls++, replies.length - 1)] ?? '');
+        controller.close();
+      },
+    }),
+  })) as unknown as typeof fetch;
+}
