@@ -11,7 +11,7 @@ const selectMessage = (state: FieldStoreState<unknown>): string => completionMes
  * empty, so screen readers hear its change.
  */
 export function announcerPart(binding: StoreBinding): { node: HTMLElement; close(): void } {
-  const node = element('p', 'fs-announce', 'announcer');
+  const node = element('p', 'announcer', 'fs-announce');
   node.setAttribute('role', 'status');
   node.setAttribute('aria-live', 'polite');
   return { node, close: watchFieldStore(binding.store, selectMessage, (text) => setText(node, text), binding) };

@@ -1,11 +1,11 @@
-/** An element of `tag` with a class and a CSS part (the part lets a shadow root's host page style it). */
+/** An element of `tag` with a CSS part (it lets a shadow root's host page style it) and, when given, a class. */
 export function element<Tag extends keyof HTMLElementTagNameMap>(
   tag: Tag,
-  className: string,
   part: string,
+  className?: string,
 ): HTMLElementTagNameMap[Tag] {
   const node = document.createElement(tag);
-  if (className !== '') node.className = className;
+  if (className !== undefined) node.className = className;
   node.setAttribute('part', part);
   return node;
 }

@@ -1,7 +1,8 @@
-import { type FieldState, fieldSelector } from '@fieldstream/core';
+import type { FieldState } from '@fieldstream/core';
 import { fieldDataAttributes, fieldText } from '@fieldstream/core/bindings';
 import { element, setAttribute, setText } from './dom';
-import { type StoreBinding, watchFieldStoreAtPath } from './watch-field-store';
+import type { StoreBinding } from './watch-field-store';
+import { watchInstantField } from './watch-instant-field';
 
 /**
  * Draws a field's value: a string as text (never HTML), or a node of your own. Default: the
@@ -20,35 +21,27 @@ export function fieldPart(
   label: string | undefined,
   renderValue: RenderValue | undefined,
 ): { node: HTMLElement; close(): void } {
-  const node = element('div', 'fs-field', 'field');
+  const node = element('div', 'field', 'fs-field');
   node.dataset.path = path;
+  const labelNodes: Node[] = [];
   if (label !== undefined) {
-    const labelNode = element('span', 'fs-field-label', 'label');
+    const labelNode = element('span', 'label', 'fs-field-label');
     labelNode.textContent = label;
-    node.append(labelNode);
+    labelNodes.push(labelNode);
   }
-  const value = renderValue === undefined ? element('span', 'fs-field-text', 'value') : undefined;
-  if (value !== undefined) node.append(value);
+  const value = element('span', 'value', 'fs-field-text');
+  node.append(...labelNodes);
+  if (renderValue === undefined) node.append(value);
   const show = (field: FieldState): void => {
     const attributes = fieldDataAttributes(field);
     for (const [name, value] of Object.entries(attributes)) setAttribute(node, name, value);
-    const parts = [
-      'field',
-      `field-${attributes['data-phase']}`,
-      attributes['data-provisional'] && 'field-provisional',
-      attributes['data-stale'] && 'field-stale',
-    ];
-    setAttribute(node, 'part', parts.filter(Boolean).join(' '));
-    if (value !== undefined) setText(value, fieldText(field.value));
-    else showCustom(node, renderValue?.(field, path) ?? '');
+    const flags =
+      (attributes['data-provisional'] ? ' field-provisional' : '') + (attributes['data-stale'] ? ' field-stale' : '');
+    setAttribute(node, 'part', `field field-${attributes['data-phase']}${flags}`);
+    if (renderValue === undefined) setText(value, fieldText(field.value));
+    // A value of your own replaces whatever followed the label (a string as text, never HTML; a
+    // page's function that returns nothing shows nothing).
+    else node.replaceChildren(...labelNodes, renderValue(field, path) ?? '');
   };
-  return { node, close: watchFieldStoreAtPath(binding.store, path, fieldSelector(path), show, binding) };
-}
-
-/** A custom value replaces whatever followed the label. */
-function showCustom(node: HTMLElement, shown: Node | string): void {
-  const label = node.querySelector(':scope > .fs-field-label');
-  const content = typeof shown === 'string' ? document.createTextNode(shown) : shown;
-  if (label === null) node.replaceChildren(content);
-  else node.replaceChildren(label, content);
+  return { node, close: watchInstantField(binding.store, path, show, binding) };
 }

@@ -20,21 +20,16 @@ export type StartResponse = (signal: AbortSignal) => ResponseSource;
 // Importing the classes on a server (no DOM) must not throw: the elements are defined only in a browser.
 const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as typeof HTMLElement);
 
-const NESTED = Object.values(FIELDSTREAM_TAGS).join(',');
-
 /**
  * What every Fieldstream element shares: where its store comes from (`store`, `response`, `start`,
  * or the enclosing `<fieldstream-form>`), its `schedule`, light or shadow DOM, and its life cycle:
  * it subscribes when connected and unsubscribes when disconnected.
  */
 export abstract class FieldstreamElement extends ElementBase {
-  static get observedAttributes(): string[] {
-    return ['schedule'];
-  }
+  static observedAttributes: readonly string[] = ['schedule'];
 
   #store: FieldStore<unknown> | undefined;
-  #response: ResponseSource | undefined;
-  #responseStore: FieldStore<unknown> | undefined;
+  #responseRun: ResponseRun<unknown> | undefined;
   #start: StartResponse | undefined;
   #run: ResponseRun<unknown> | undefined;
   #schedule: Schedule | undefined;
@@ -46,7 +41,8 @@ export abstract class FieldstreamElement extends ElementBase {
    * an `ArgumentError`.
    */
   get store(): FieldStore<unknown> | undefined {
-    return this.#ownStore() ?? this.#formStore();
+    const form = this.parentElement?.closest(FIELDSTREAM_TAGS.form);
+    return this.#ownStore() ?? (form instanceof FieldstreamElement ? form.store : undefined);
   }
   set store(store: FieldStore<unknown> | undefined) {
     if (store !== undefined) checkFieldStore(`<${this.localName}> store`, store);
@@ -60,14 +56,13 @@ export abstract class FieldstreamElement extends ElementBase {
    * caller's: the element never aborts it.
    */
   get response(): ResponseSource | undefined {
-    return this.#response ?? this.#run?.response;
+    return (this.#responseRun ?? this.#run)?.response;
   }
   set response(response: ResponseSource | undefined) {
     if (response !== undefined) checkResponseSource(`<${this.localName}> response`, response);
-    this.#response = response;
     // The store bound to the response before stops following it (the response itself goes on).
-    this.#responseStore?.detach();
-    this.#responseStore = response === undefined ? undefined : startResponseRun(() => response, NO_RESUME).store;
+    this.#responseRun?.store.detach();
+    this.#responseRun = response && startResponseRun(() => response, NO_RESUME);
     this.refresh();
   }
 
@@ -83,7 +78,6 @@ export abstract class FieldstreamElement extends ElementBase {
     if (start !== undefined) checkFunction(`<${this.localName}> start`, start);
     this.#stopRun();
     this.#start = start;
-    this.#startRun();
     this.refresh();
   }
 
@@ -117,13 +111,12 @@ export abstract class FieldstreamElement extends ElementBase {
     // A property set on the element before it was defined is an own property hiding the class's
     // setter: set it again through the setter. (The element keeps its own state in private fields.)
     const own = this as unknown as Record<string, unknown>;
-    for (const name of Object.keys(this)) {
-      if (!(name in Object.getPrototypeOf(this))) continue;
-      const value = own[name];
-      delete own[name];
-      own[name] = value;
+    for (const [name, value] of Object.entries(this)) {
+      if (name in Object.getPrototypeOf(this)) {
+        delete own[name];
+        own[name] = value;
+      }
     }
-    this.#startRun();
     this.refresh();
   }
 
@@ -143,23 +136,21 @@ export abstract class FieldstreamElement extends ElementBase {
   /** Draws the element again from its store (when connected); its earlier subscriptions close first. */
   protected refresh(): void {
     if (!this.isConnected) return;
+    // A connected element runs its `start` (once: until it changes or the element leaves).
+    if (this.#start !== undefined) this.#run ??= startResponseRun(this.#start, NO_RESUME);
     this.#rendering?.close();
     this.#rendering = undefined;
     // No store yet: an idle one, so the element shows what it will show before a response starts.
     idleStore ??= createFieldStore();
-    let rendering: Rendering;
     try {
-      rendering = this.render({ store: this.store ?? idleStore, schedule: this.schedule });
-    } catch (error) {
+      this.#rendering = this.render({ store: this.store ?? idleStore, schedule: this.schedule });
+    } finally {
       // Bad input (a malformed path attribute): nothing drawn, and the error goes to its writer.
-      this.#place([]);
-      throw error;
+      this.#place(this.#rendering?.nodes ?? []);
     }
-    this.#rendering = rendering;
-    this.#place(rendering.nodes);
     // The elements inside a form that have no store of their own show the form's.
     if (this.localName !== FIELDSTREAM_TAGS.form) return;
-    for (const nested of this.querySelectorAll(NESTED)) {
+    for (const nested of this.querySelectorAll('*')) {
       if (nested instanceof FieldstreamElement && nested.#ownStore() === undefined) nested.refresh();
     }
   }
@@ -170,32 +161,21 @@ export abstract class FieldstreamElement extends ElementBase {
   /** Light DOM: the drawn nodes go before the element's own children (a form's fields stay). */
   #placed: readonly Node[] = [];
   #place(nodes: readonly Node[]): void {
-    if (this.shadowRoot === null && this.shadow) {
-      const root = this.attachShadow({ mode: 'open' });
+    let root = this.shadowRoot;
+    if (root === null && this.shadow) {
+      root = this.attachShadow({ mode: 'open' });
       // The default rules only with `@fieldstream/elements/shadow-styles` imported (the list is copied).
       root.adoptedStyleSheets = shadowStyleSheets;
       root.append(document.createElement('slot'));
     }
     for (const node of this.#placed) node.parentNode?.removeChild(node);
     this.#placed = nodes;
-    const root = this.shadowRoot;
-    if (root === null) this.prepend(...nodes);
-    else root.querySelector('slot')?.before(...nodes);
+    // In a shadow root, that is before its slot (the element's own children), its only other child.
+    (root ?? this).prepend(...nodes);
   }
 
   #ownStore(): FieldStore<unknown> | undefined {
-    return this.#store ?? this.#responseStore ?? this.#run?.store;
-  }
-
-  #formStore(): FieldStore<unknown> | undefined {
-    const form = this.parentElement?.closest(FIELDSTREAM_TAGS.form);
-    return form instanceof FieldstreamElement ? form.store : undefined;
-  }
-
-  #startRun(): void {
-    if (this.isConnected && this.#start !== undefined && this.#run === undefined) {
-      this.#run = startResponseRun(this.#start, NO_RESUME);
-    }
+    return this.#store ?? (this.#responseRun ?? this.#run)?.store;
   }
 
   #stopRun(): void {

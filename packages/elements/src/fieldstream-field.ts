@@ -1,4 +1,5 @@
 import { parsePath } from '@fieldstream/core';
+import { setAttribute } from './dom';
 import { fieldPart, type RenderValue } from './field-part';
 import { FieldstreamElement, type Rendering } from './fieldstream-element';
 import type { StoreBinding } from './watch-field-store';
@@ -11,9 +12,7 @@ import type { StoreBinding } from './watch-field-store';
  * from the attribute, the error is reported and the field draws nothing).
  */
 export class FieldstreamField extends FieldstreamElement {
-  static override get observedAttributes(): string[] {
-    return [...FieldstreamElement.observedAttributes, 'path', 'label'];
-  }
+  static override observedAttributes: readonly string[] = [...FieldstreamElement.observedAttributes, 'path', 'label'];
 
   #renderValue: RenderValue | undefined;
 
@@ -31,8 +30,7 @@ export class FieldstreamField extends FieldstreamElement {
     return this.getAttribute('label');
   }
   set label(label: string | null) {
-    if (label === null) this.removeAttribute('label');
-    else this.setAttribute('label', label);
+    setAttribute(this, 'label', label ?? undefined);
   }
 
   /** Draws the value (text, or a node of your own); default: its text. */

@@ -1,8 +1,6 @@
 import type { OutputNode, OutputSchema } from '@fieldstream/core';
 import { outputRoot } from '@fieldstream/core/bindings';
-import { announcerPart } from './announcer-part';
-import { watchBusy } from './busy-region';
-import { element } from './dom';
+import { busyRegion } from './busy-region';
 import type { RenderValue } from './field-part';
 import { FieldstreamElement, type Rendering } from './fieldstream-element';
 import { liveNode } from './live-tree';
@@ -21,16 +19,18 @@ export type FormOutput = OutputSchema | { readonly root: OutputNode };
  * (and other Fieldstream elements) inside it show its store.
  */
 export class FieldstreamForm extends FieldstreamElement {
-  #output: { given: FormOutput; root: OutputNode } | undefined;
+  #output: FormOutput | undefined;
+  #root: OutputNode | undefined;
   #renderValue: RenderValue | undefined;
 
   /** The schema the form is laid out from; anything that is no schema throws an `ArgumentError`
    * naming `LiveForm output`, as React's component does. */
   get output(): FormOutput | undefined {
-    return this.#output?.given;
+    return this.#output;
   }
   set output(output: FormOutput | undefined) {
-    this.#output = output === undefined ? undefined : { given: output, root: outputRoot('LiveForm output', output) };
+    this.#root = output === undefined ? undefined : outputRoot('LiveForm output', output);
+    this.#output = output;
     this.refresh();
   }
 
@@ -44,22 +44,8 @@ export class FieldstreamForm extends FieldstreamElement {
   }
 
   protected render(binding: StoreBinding): Rendering {
-    const region = element('div', 'fs-live-form', 'form');
-    const closeBusy = watchBusy(binding, region, true);
     const tree =
-      this.#output === undefined
-        ? undefined
-        : liveNode({ ...binding, renderValue: this.#renderValue }, this.#output.root, '', undefined);
-    const announcer = announcerPart(binding);
-    if (tree !== undefined) region.append(tree.node);
-    region.append(announcer.node);
-    return {
-      nodes: [region],
-      close: () => {
-        closeBusy();
-        tree?.close();
-        announcer.close();
-      },
-    };
+      this.#root === undefined ? [] : [liveNode({ ...binding, renderValue: this.#renderValue }, this.#root, '')];
+    return busyRegion(binding, 'fs-live-form', 'form', true, tree);
   }
 }

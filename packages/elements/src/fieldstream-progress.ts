@@ -1,7 +1,6 @@
 import type { OutputNode } from '@fieldstream/core';
 import { outputRoot } from '@fieldstream/core/bindings';
-import { announcerPart } from './announcer-part';
-import { watchBusy } from './busy-region';
+import { busyRegion } from './busy-region';
 import { element } from './dom';
 import { FieldstreamElement, type Rendering } from './fieldstream-element';
 import type { FormOutput } from './fieldstream-form';
@@ -17,36 +16,27 @@ import type { StoreBinding } from './watch-field-store';
  * rejection is retried. Rows subscribe to their own path only. The same markup as React's.
  */
 export class FieldstreamProgress extends FieldstreamElement {
-  #output: { given: FormOutput; root: OutputNode } | undefined;
+  #output: FormOutput | undefined;
+  #root: OutputNode | undefined;
 
   /** The schema whose fields are listed; anything that is no schema throws an `ArgumentError`
    * naming `FieldProgress output`, as React's component does. */
   get output(): FormOutput | undefined {
-    return this.#output?.given;
+    return this.#output;
   }
   set output(output: FormOutput | undefined) {
-    this.#output =
-      output === undefined ? undefined : { given: output, root: outputRoot('FieldProgress output', output) };
+    this.#root = output === undefined ? undefined : outputRoot('FieldProgress output', output);
+    this.#output = output;
     this.refresh();
   }
 
   protected render(binding: StoreBinding): Rendering {
-    const region = element('div', 'fs-progress', 'progress');
-    const closeBusy = watchBusy(binding, region, false);
-    const status = statusPart(binding);
-    const rows = element('ul', '', 'rows');
+    const rows = element('ul', 'rows');
     const closeRows =
-      this.#output === undefined ? () => {} : progressRows(binding, this.#output.root, '', (row) => rows.append(row));
-    const announcer = announcerPart(binding);
-    region.append(status.node, rows, announcer.node);
-    return {
-      nodes: [region],
-      close: () => {
-        closeBusy();
-        status.close();
-        closeRows();
-        announcer.close();
-      },
-    };
+      this.#root === undefined ? () => {} : progressRows(binding, this.#root, '', (row) => rows.append(row));
+    return busyRegion(binding, 'fs-progress', 'progress', false, [
+      statusPart(binding),
+      { node: rows, close: closeRows },
+    ]);
   }
 }

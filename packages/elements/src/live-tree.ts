@@ -15,33 +15,34 @@ let groupIds = 0;
  * One node of React's `LiveForm`: an object as a `.fs-object` group, a list as a `.fs-list` group
  * whose items come and go, a scalar as a field. Each field and list subscribes to its own path.
  */
-export function liveNode(context: LiveTreeContext, node: OutputNode, path: string, label: string | undefined): Drawn {
+export function liveNode(context: LiveTreeContext, node: OutputNode, path: string, label?: string): Drawn {
   if (node.kind === 'array') return liveList(context, node.item, path, label);
   if (node.kind !== 'object') return fieldPart(context, path, label, context.renderValue);
-  const group = liveGroup('fs-object', 'object', path, label);
+  const group = liveGroup('object', path, label);
   const children = [...node.fields].map(([key, child]) => liveNode(context, child, appendSegment(path, key), key));
   group.append(...children.map((child) => child.node));
   return { node: group, close: () => closeAll(children) };
 }
 
 function liveList(context: LiveTreeContext, item: OutputNode, path: string, label: string | undefined): Drawn {
-  const group = liveGroup('fs-list', 'list', path, label);
+  const group = liveGroup('list', path, label);
   const list = document.createElement('ol');
   group.append(list);
-  const items: { node: HTMLElement; close(): void }[] = [];
+  // Closing an item takes its row away.
+  const items: (() => void)[] = [];
   // Item keys are their paths (`items[2]`): items only ever come or go at the end.
   const show = (next: readonly { path: string }[]): void => {
-    for (const gone of items.splice(next.length)) {
-      gone.close();
-      gone.node.remove();
-    }
+    for (const close of items.splice(next.length)) close();
     for (const { path: itemPath } of next.slice(items.length)) {
-      const row = element('li', '', 'item');
+      const row = element('li', 'item');
       row.dataset.path = itemPath;
-      const drawn = liveNode(context, item, itemPath, undefined);
+      const drawn = liveNode(context, item, itemPath);
       row.append(drawn.node);
       list.append(row);
-      items.push({ node: row, close: drawn.close });
+      items.push(() => {
+        drawn.close();
+        row.remove();
+      });
     }
   };
   const unwatch = watchInstantList(context.store, `${path}[*]`, show, context);
@@ -49,17 +50,20 @@ function liveList(context: LiveTreeContext, item: OutputNode, path: string, labe
     node: group,
     close: () => {
       unwatch();
-      closeAll(items);
+      for (const close of items) close();
     },
   };
 }
 
-/** An object's or a list's box: a group named by its label when it has one (not a `<fieldset>`, as in React). */
-function liveGroup(className: string, part: string, path: string, label: string | undefined): HTMLElement {
-  const group = element('div', className, part);
+/**
+ * An object's or a list's box (`.fs-object`, `.fs-list`): a group named by its label when it has one
+ * (not a `<fieldset>`, as in React).
+ */
+function liveGroup(part: 'object' | 'list', path: string, label: string | undefined): HTMLElement {
+  const group = element('div', part, `fs-${part}`);
   group.dataset.path = path;
   if (label === undefined) return group;
-  const labelNode = element('span', 'fs-group-label', 'group-label');
+  const labelNode = element('span', 'group-label', 'fs-group-label');
   labelNode.id = `fs-group-${++groupIds}`;
   labelNode.textContent = label;
   group.setAttribute('role', 'group');

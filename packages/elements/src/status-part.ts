@@ -9,10 +9,10 @@ import { type StatusSnapshot, watchStreamStatus } from './watch-stream-status';
  * stream reopens its connection.
  */
 export function statusPart(binding: StoreBinding): { node: HTMLElement; close(): void } {
-  const node = element('p', 'fs-progress-status', 'status');
+  const node = element('p', 'status', 'fs-progress-status');
   const show = (status: Pick<StatusSnapshot, 'status' | 'attempt' | 'reconnecting'>): void => {
     setAttribute(node, 'data-status', status.status);
-    setAttribute(node, 'data-reconnecting', status.reconnecting === undefined ? undefined : 'true');
+    setAttribute(node, 'data-reconnecting', status.reconnecting && 'true');
     setText(node, progressStatusText(status));
   };
   return { node, close: watchStreamStatus(binding.store, show, binding) };

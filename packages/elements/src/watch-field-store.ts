@@ -27,7 +27,7 @@ export function watchFieldStore<Data, Selected>(
   store: FieldStore<Data>,
   selector: (state: FieldStoreState<Data>) => Selected,
   show: (selected: Selected) => void,
-  options: SelectorWatchOptions<Selected> = {},
+  options?: SelectorWatchOptions<Selected>,
 ): () => void {
   return watchFieldStoreAtPath(store, undefined, selector, show, options);
 }

@@ -8,7 +8,7 @@ const selectReasoning = (state: FieldStoreState<unknown>): string => state.reaso
 export function watchFinalData<Data>(
   store: FieldStore<Data>,
   show: (final: Data | undefined) => void,
-  options: WatchOptions = {},
+  options?: WatchOptions,
 ): () => void {
   return watchFieldStore(store, selectFinal<Data>, show, options);
 }
@@ -17,7 +17,7 @@ export function watchFinalData<Data>(
 export function watchReasoning<Data>(
   store: FieldStore<Data>,
   show: (reasoning: string) => void,
-  options: WatchOptions = {},
+  options?: WatchOptions,
 ): () => void {
   return watchFieldStore(store, selectReasoning, show, options);
 }
@@ -29,7 +29,7 @@ export function watchReasoning<Data>(
 export function watchToolCalls<Data>(
   store: FieldStore<Data>,
   show: (calls: readonly ToolCallState[]) => void,
-  options: WatchOptions = {},
+  options?: WatchOptions,
 ): () => void {
   return watchFieldStore(store, selectToolCalls, show, options);
 }

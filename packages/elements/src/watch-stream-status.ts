@@ -13,7 +13,7 @@ export type { RetryInfo, StatusSnapshot } from '@fieldstream/core/bindings';
 export function watchStreamStatus<Data>(
   store: FieldStore<Data>,
   show: (status: StatusSnapshot) => void,
-  options: WatchOptions = {},
+  options?: WatchOptions,
 ): () => void {
   return watchFieldStore(store, selectStreamStatus, show, { ...options, equals: sameStreamStatus });
 }
