@@ -82,7 +82,6 @@ export { isTerminalStatus } from './store/field-store-state';
 export type { ListItem, ListSelectorOptions } from './store/list-selector';
 export type { Streamed } from './schema/streamed';
 export { listSelector } from './store/list-selector';
-export type { PathMap } from './store/path-map';
 export type { RetryBehaviour } from './store/reduce-events';
 export type { ToolCalls, ToolCallState } from './store/tool-calls-state';
 export { selectToolCalls } from './store/tool-call-list';

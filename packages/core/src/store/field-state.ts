@@ -1,15 +1,14 @@
 import { readOwn } from '../patch/apply-patch';
 import { deepEqual } from '../patch/deep-equal';
-import { appendSegment, formatPath, type PathSegment, parsePath } from '../patch/path';
+import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { Streamed } from '../schema/streamed';
 import { TOOLS_PATH } from '../tools/tool-calls';
-import { MAX_SPAN_PATH } from './closed-spans';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState } from './field-store-state';
-import { coveredRecords, dataTree, streamedTree } from './snapshot';
+import { readAt } from './field-tree';
+import { recordAt } from './snapshot';
 import type { ToolCalls } from './tool-calls-state';
-import { materialise, readTree } from './tree-node';
 
 /** How the final data settled a path: kept as streamed, changed, or gone. */
 export type FieldReconciliation = 'confirmed' | 'changed' | 'removed';
@@ -111,8 +110,8 @@ function computeField(
 ): FieldState {
   // `$tools[0].arguments.query`: a tool call's field (docs/patch-contract.md §5), never in the data tree.
   if (segments[0] === TOOLS_PATH) return toolField(state.toolCalls, segments, state.attempt);
-  const record = recordAt(state, key, segments);
-  const value = materialise(readTree(dataTree(state), segments));
+  const record = recordAt(state, key);
+  const value = readAt(state.data, segments) as FieldState['value'];
   if (!state.hasFinal) {
     return {
       value,
@@ -124,11 +123,11 @@ function computeField(
       rejected: rejectionAt(state, key, record),
     };
   }
-  const before = readTree(streamedTree(state), segments);
+  const before = readAt(state.streamed, segments);
   // A path that was streamed (even if a later attempt dropped it) and is absent from the final data is removed.
   const streamed = before !== undefined || record !== undefined;
   const reconciled: FieldReconciliation =
-    value === undefined && streamed ? 'removed' : equal(materialise(before), value) ? 'confirmed' : 'changed';
+    value === undefined && streamed ? 'removed' : equal(before, value) ? 'confirmed' : 'changed';
   const observed = reconciled === 'confirmed' && record?.completionSource === 'observed_boundary';
   return {
     value,
@@ -157,25 +156,6 @@ function toolField(state: ToolCalls, segments: readonly PathSegment[], attempt: 
     // Field checks judge the output's fields only: a tool call's argument is never rejected.
     rejected: undefined,
   };
-}
-
-/**
- * A path's record: its own, or the record of a container above it that an update wrote whole
- * (decision 0027), when the path is in the value written and that record is newer.
- */
-function recordAt(state: FieldStoreState, key: string, segments: readonly PathSegment[]): FieldRecord | undefined {
-  let record = state.fields.get(key);
-  const covered = coveredRecords(state);
-  if (covered.size === 0) return record;
-  let above = '';
-  for (let depth = 0; depth < segments.length && above.length <= MAX_SPAN_PATH; depth++) {
-    for (const cover of covered.get(above) ?? []) {
-      if (cover.record.attempt <= (record?.attempt ?? -1)) break;
-      if (readTree(cover.value, segments, depth) !== undefined) record = cover.record;
-    }
-    above = appendSegment(above, segments[depth] as PathSegment);
-  }
-  return record;
 }
 
 /** The retry's reason when it was caused by this field and the retried attempt has not rewritten it. */

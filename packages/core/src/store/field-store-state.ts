@@ -2,7 +2,6 @@ import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 import type { FieldRecord } from './field-record';
-import { PathMap } from './path-map';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 
 /**
@@ -37,9 +36,9 @@ export type RetryState = {
 };
 
 /**
- * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity.
- * `data` and `streamed` are getters that build the plain tree on first read (an object spread of a
- * snapshot does not copy them).
+ * A field store's snapshot. Every update makes a new snapshot; untouched parts keep identity, and
+ * nothing a snapshot holds ever changes. `fields` is a getter that builds its map on first read
+ * (an object spread of a snapshot does not copy it).
  */
 export type FieldStoreState<Data = unknown> = {
   /**
@@ -62,12 +61,11 @@ export type FieldStoreState<Data = unknown> = {
   /** The streamed tree as it stood when the final data replaced it (reconciliation compares them). */
   readonly streamed: unknown;
   /**
-   * Records of streamed paths as the store applied them, keyed by canonical path (`formatPath`). A
-   * container that one update received whole (from its opening to its `done`) has one record that
-   * stands for every path in it (decision 0027): read a path's state with `getField` or
-   * `selectField`, not from here.
+   * The record of every streamed path, keyed by canonical path (`formatPath`), in the order the
+   * paths first streamed. Read a path's state with `getField` or `selectField`, which derive it
+   * from the record and the trees.
    */
-  readonly fields: PathMap<FieldRecord>;
+  readonly fields: ReadonlyMap<string, FieldRecord>;
   /** The latest retry (`undefined` before the first): its attempt, reason, message and delay. */
   readonly retry: RetryState | undefined;
   /** The current attempt's tool calls as they stream (`$tools` patches; `selectToolCalls(state)` lists them). */
@@ -97,7 +95,7 @@ export function initialFieldStoreState<Data>(): FieldStoreState<Data> {
     hasFinal: false,
     data: undefined,
     streamed: undefined,
-    fields: PathMap.empty(),
+    fields: new Map(),
     retry: undefined,
     toolCalls: NO_TOOL_CALLS,
     reconnecting: undefined,

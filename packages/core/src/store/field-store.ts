@@ -9,10 +9,10 @@ import type { ChunkEvent, ResponseEvent, ResponseSource } from '../response/resp
 import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
+import { FieldTree } from './field-tree';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
-import { type RecordCursor, type RetryBehaviour, reduceEvents } from './reduce-events';
-import { streamedTree } from './snapshot';
+import { type RetryBehaviour, reduceEvents } from './reduce-events';
 import type { StoreInput } from './store-input';
 
 /** How a subscriber hears about a response's streamed chunks. */
@@ -98,7 +98,10 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
-  const cursor: RecordCursor = { fields: undefined, key: '', position: -1 };
+  const tree = new FieldTree();
+  // Whether the current snapshot may be held outside the store (read, or sent to a listener): the
+  // next update then copies what it writes into instead of writing in place (decision 0015).
+  let exposed = false;
   const trail = pathTrail();
   // The chunks the source sent before anything subscribed, not applied yet: nothing can tell
   // an update that no one hears from one made at the next read, so the store applies them together
@@ -108,6 +111,8 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   let pendingPatches = 0;
   // Set by the first subscription without `onPending`: from then on every input applies at once.
   let listening = false;
+  // The subscriptions that last: each is sent the snapshot before an update as `previous`.
+  let listeners = 0;
   // The `onPending` of each subscription that has one (called once however many passed it).
   const pendingWatchers = new Map<() => void, { readonly notify: () => void; count: number }>();
 
@@ -115,8 +120,18 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   const update = (inputs: readonly StoreInput[]): void => {
     const current = api.getState();
     const changes: PathChanges = { all: false, paths: pathListeners.empty ? undefined : [] };
-    const next = reduceEvents(current, inputs, onRetry, changes, cursor, trail);
+    // With a listener, `current` is the `previous` it is sent: it must not change either.
+    tree.begin(exposed || listeners > 0);
+    let next: FieldStoreState<Data>;
+    try {
+      next = reduceEvents(current, inputs, onRetry, changes, tree, trail);
+    } catch (cause) {
+      tree.rollback();
+      throw cause;
+    }
+    tree.commit();
     if (next === current) return;
+    exposed = false;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
@@ -194,22 +209,21 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   // A subscription: its `onPending` joins the watchers while it lasts; one without makes the store listen.
   const follow = (options: SubscribeOptions | undefined, unsubscribe: () => void): (() => void) => {
     const onPending = options?.onPending;
-    if (onPending === undefined) {
-      listening = true;
-      return unsubscribe;
+    let watcher: { readonly notify: () => void; count: number } | undefined;
+    if (onPending === undefined) listening = true;
+    else {
+      watcher = pendingWatchers.get(onPending) ?? { notify: isolateListener('store onPending', onPending), count: 0 };
+      watcher.count++;
+      pendingWatchers.set(onPending, watcher);
     }
-    const watcher = pendingWatchers.get(onPending) ?? {
-      notify: isolateListener('store onPending', onPending),
-      count: 0,
-    };
-    watcher.count++;
-    pendingWatchers.set(onPending, watcher);
+    listeners++;
     let active = true;
     return () => {
       unsubscribe();
       if (!active) return;
       active = false;
-      if (--watcher.count === 0) pendingWatchers.delete(onPending);
+      listeners--;
+      if (watcher !== undefined && --watcher.count === 0) pendingWatchers.delete(onPending as () => void);
     };
   };
 
@@ -247,6 +261,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   return {
     getState: () => {
       flush();
+      exposed = true;
       return api.getState();
     },
     getInitialState: api.getInitialState,
@@ -268,6 +283,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     dispatch,
     getField: (path) => {
       flush();
+      exposed = true;
       return selectField(api.getState(), path);
     },
     detach: () => {
@@ -328,6 +344,6 @@ function touchesEveryPath(before: FieldStoreState<unknown>, after: FieldStoreSta
     before.error !== after.error ||
     before.hasFinal !== after.hasFinal ||
     before.final !== after.final ||
-    streamedTree(before) !== streamedTree(after)
+    before.streamed !== after.streamed
   );
 }

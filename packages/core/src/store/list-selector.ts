@@ -1,7 +1,6 @@
 import { appendSegment, formatPath, PathSyntaxError, parsePath, WILDCARD } from '../patch/path';
 import type { FieldStoreState } from './field-store-state';
-import { dataTree, streamedTree } from './snapshot';
-import { lengthOf, readTree } from './tree-node';
+import { readAt } from './field-tree';
 
 /** One item of a streamed list. `ItemPath` types `path` (the typed hooks pass `` `items[${number}]` ``). */
 export type ListItem<ItemPath extends string = string> = {
@@ -39,8 +38,8 @@ export function listSelector(
   let last: readonly ListItem[] = [];
   let lastPresent = 0;
   return (state) => {
-    const present = lengthOf(readTree(dataTree(state), parent));
-    const streamed = options.includeRemoved && state.hasFinal ? lengthOf(readTree(streamedTree(state), parent)) : 0;
+    const present = lengthOf(readAt(state.data, parent));
+    const streamed = options.includeRemoved && state.hasFinal ? lengthOf(readAt(state.streamed, parent)) : 0;
     const total = Math.max(present, streamed);
     if (last.length === total && lastPresent === present) return last;
     const items: ListItem[] = [];
@@ -52,4 +51,8 @@ export function listSelector(
     lastPresent = present;
     return items;
   };
+}
+
+function lengthOf(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
 }

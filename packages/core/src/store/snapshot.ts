@@ -2,28 +2,22 @@ import type { FieldstreamError } from '../errors/errors';
 import type { ResponseStatus } from '../response/response-events';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState, ReconnectState, RetryState } from './field-store-state';
-import { PathMap } from './path-map';
+import { type Records, recordIn } from './field-tree';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
-import { materialise, type Tree } from './tree-node';
 
-const NONE: PathMap<readonly Cover[]> = PathMap.empty();
-
-/** What a snapshot is made of: its fields, with its trees as trees (never their plain values). */
-export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'data' | 'streamed'> & {
-  readonly data: Tree;
-  readonly streamed: Tree;
-  /**
-   * The containers an update wrote whole, newest first per path, keyed like `fields`: each one's
-   * record stands for every path of its value that has no newer record of its own (decision 0027).
-   */
-  readonly covered: PathMap<readonly Cover[]>;
+/** What a snapshot is made of: its fields, with its records as the store keeps them. */
+export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'fields'> & {
+  /** The store's records and the update this snapshot ends (it reads each path's record as of then). */
+  readonly records: Records;
+  readonly update: number;
 };
 
+const NO_RECORDS: Records = new Map();
+
 /**
- * A snapshot whose `data` and `streamed` are the store's persistent trees, turned into plain
- * values only when read (then cached per node): an update costs the written paths, and a plain
- * tree is built only for snapshots something reads. `data` and `streamed` are getters on the
- * prototype (an object spread of a snapshot does not copy them; read them by name).
+ * A store's snapshot. Its trees are the store's own plain values, sealed (decision 0015): the
+ * store copies a container before writing into one a snapshot holds. Records are read as of the
+ * snapshot's update; `fields` lists them as a map, built on first read.
  */
 class Snapshot<Data> implements FieldStoreState<Data> {
   // The fields, declared one by one: a class with a fixed shape is what makes a snapshot cheap.
@@ -34,13 +28,14 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly error: FieldstreamError | undefined;
   declare readonly final: Data | undefined;
   declare readonly hasFinal: boolean;
-  declare readonly fields: PathMap<FieldRecord>;
+  declare readonly data: unknown;
+  declare readonly streamed: unknown;
   declare readonly retry: RetryState | undefined;
   declare readonly toolCalls: ToolCalls;
   declare readonly reconnecting: ReconnectState | undefined;
-  readonly #data: Tree;
-  readonly #streamed: Tree;
-  readonly #covered: PathMap<readonly Cover[]>;
+  readonly #records: Records;
+  readonly #update: number;
+  #fields: ReadonlyMap<string, FieldRecord> | undefined;
 
   constructor(parts: NewSnapshotParts<Data>) {
     this.status = parts.status;
@@ -49,33 +44,37 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     this.error = parts.error;
     this.final = parts.final;
     this.hasFinal = parts.hasFinal;
-    this.fields = parts.fields;
+    this.data = parts.data;
+    this.streamed = parts.streamed;
     this.retry = parts.retry;
     this.toolCalls = parts.toolCalls ?? NO_TOOL_CALLS;
     this.reconnecting = parts.reconnecting;
-    this.#data = parts.data;
-    this.#streamed = parts.streamed;
-    this.#covered = parts.covered;
+    this.#records = parts.records;
+    this.#update = parts.update;
   }
 
-  get data(): unknown {
-    return materialise(this.#data);
+  get fields(): ReadonlyMap<string, FieldRecord> {
+    if (this.#fields === undefined) {
+      const fields = new Map<string, FieldRecord>();
+      for (const key of this.#records.keys()) {
+        const record = recordIn(this.#records, key, this.#update);
+        if (record !== undefined) fields.set(key, record);
+      }
+      this.#fields = fields;
+    }
+    return this.#fields;
   }
 
-  get streamed(): unknown {
-    return materialise(this.#streamed);
+  static recordAt(state: Snapshot<unknown>, key: string): FieldRecord | undefined {
+    return recordIn(state.#records, key, state.#update);
   }
 
-  static dataTree(state: Snapshot<unknown>): Tree {
-    return state.#data;
+  static records(state: Snapshot<unknown>): Records {
+    return state.#records;
   }
 
-  static streamedTree(state: Snapshot<unknown>): Tree {
-    return state.#streamed;
-  }
-
-  static covered(state: Snapshot<unknown>): PathMap<readonly Cover[]> {
-    return state.#covered;
+  static update(state: Snapshot<unknown>): number {
+    return state.#update;
   }
 }
 
@@ -100,30 +99,25 @@ export function partsOf<Data>(state: FieldStoreState<Data>): SnapshotParts<Data>
     error: state.error,
     final: state.final,
     hasFinal: state.hasFinal,
-    fields: state.fields,
+    data: state.data,
+    streamed: state.streamed,
     retry: state.retry,
     toolCalls: state.toolCalls,
     reconnecting: state.reconnecting,
-    data: dataTree(state),
-    streamed: streamedTree(state),
-    covered: coveredRecords(state),
+    records: recordsOf(state),
+    update: updateOf(state),
   };
 }
 
-/** The data tree of a snapshot (its plain value for snapshots not made by `createSnapshot`). */
-export function dataTree(state: FieldStoreState<unknown>): Tree {
-  return state instanceof Snapshot ? Snapshot.dataTree(state) : state.data;
+/** The record of `key` in a snapshot (none for a snapshot not made by the store). */
+export function recordAt(state: FieldStoreState<unknown>, key: string): FieldRecord | undefined {
+  return state instanceof Snapshot ? Snapshot.recordAt(state, key) : state.fields.get(key);
 }
 
-/** The streamed tree kept for reconciliation. */
-export function streamedTree(state: FieldStoreState<unknown>): Tree {
-  return state instanceof Snapshot ? Snapshot.streamedTree(state) : state.streamed;
+function recordsOf(state: FieldStoreState<unknown>): Records {
+  return state instanceof Snapshot ? Snapshot.records(state) : NO_RECORDS;
 }
 
-/** A container an update wrote whole: the value written (the container's `done` value) and its record. */
-export type Cover = { readonly value: unknown; readonly record: FieldRecord };
-
-/** The containers written whole (`SnapshotParts.covered`); none for a snapshot not made here. */
-export function coveredRecords(state: FieldStoreState<unknown>): PathMap<readonly Cover[]> {
-  return state instanceof Snapshot ? Snapshot.covered(state) : NONE;
+function updateOf(state: FieldStoreState<unknown>): number {
+  return state instanceof Snapshot ? Snapshot.update(state) : 0;
 }

@@ -3,7 +3,6 @@ import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 import type { JsonValue } from '../tools/tool-calls';
 import { type FieldRecord, fieldRecord } from './field-record';
-import { PathMap } from './path-map';
 
 /** One tool call as a store shows it while it streams (docs/patch-contract.md §5, `$tools`). */
 export type ToolCallState = {
@@ -26,11 +25,11 @@ export type ToolCallState = {
  */
 export type ToolCalls = {
   readonly tree: readonly JsonValue[];
-  readonly records: PathMap<FieldRecord>;
+  readonly records: ReadonlyMap<string, FieldRecord>;
 };
 
 /** No calls (yet, or since the last retry). */
-export const NO_TOOL_CALLS: ToolCalls = Object.freeze({ tree: [], records: PathMap.empty<FieldRecord>() });
+export const NO_TOOL_CALLS: ToolCalls = Object.freeze({ tree: [], records: new Map<string, FieldRecord>() });
 
 /** `$tools[0].arguments.q` → `[0, 'arguments', 'q']` and its record key `[0].arguments.q`. */
 function toolSegments(path: string): PathSegment[] {
@@ -47,7 +46,8 @@ export function applyToolPatch(state: ToolCalls, data: StreamingData, attempt: n
     // A list stays a list: the first segment is always an index (checked above).
     const tree = applyPatch(state.tree, segments, data.value) as readonly JsonValue[];
     const record = fieldRecord(data.is_complete, data.completion_source, attempt);
-    return { tree, records: state.records.set(formatPath(segments), record) };
+    // A copy per patch: a call's arguments are a handful of paths.
+    return { tree, records: new Map(state.records).set(formatPath(segments), record) };
   } catch {
     return state; // an index past the end of an argument list: nothing a parser emits
   }

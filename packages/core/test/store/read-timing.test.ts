@@ -9,12 +9,11 @@ import {
 } from '@fieldstream/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closedSpans } from '../../src/store/closed-spans';
 import { chunkSource } from '../support/chunk-source';
 import { splitAt } from '../support/chunkings';
 import { jsonValues } from '../support/json-values';
 
-// Decision 0027: an update that holds a container's whole stream writes the container once.
+// Decision 0026: a store nothing listens to applies what it was sent when read, in one update.
 
 /**
  * A store that applies what it is sent when read, and one that hears each patch as a chunk of its
@@ -85,9 +84,8 @@ const streamOf = (text: string) =>
     fc.array(fc.nat(), { maxLength: 3 }),
   );
 
-describe('a store writing a container it received whole in one update (decision 0027)', () => {
+describe('a store that applies what it was sent when read (decision 0026)', () => {
   it('reads, at every path, what a store that applied each patch reads, whenever it is read', () => {
-    let wrote = 0;
     fc.assert(
       fc.property(
         answer.chain((value) => {
@@ -104,15 +102,12 @@ describe('a store writing a container it received whole in one update (decision 
             }
           });
           expectSameFields(whenRead, perPatch, [value]);
-          if (whenRead.getState().fields.size < perPatch.getState().fields.size) wrote++;
           send([{ type: 'final', attempt: 0, data: value }]);
           expectSameFields(whenRead, perPatch, [value]);
         },
       ),
       { numRuns: 300 },
     );
-    // The property held for updates that wrote containers whole, not only for ones that could not.
-    expect(wrote).toBeGreaterThan(100);
   });
 
   it('keeps each path’s newest attempt across a retry that keeps the failed attempt’s fields', () => {
@@ -140,7 +135,7 @@ describe('a store writing a container it received whole in one update (decision 
   });
 });
 
-describe('closedSpans', () => {
+describe('a store read when it likes, against one that hears each patch', () => {
   const delta = (path: string, value: unknown): StreamingData => ({
     path,
     wildcard_path: path,
@@ -157,102 +152,6 @@ describe('closedSpans', () => {
     event_type: 'done',
     completion_source: source as StreamingData['completion_source'],
   });
-  /**
-   * The spans of these patches, as [start, end] pairs. Given as two chunks (the second empty): one
-   * chunk of fewer than 4 patches is not searched at all.
-   */
-  const spansOf = (patches: StreamingData[]): [number, number][] => {
-    const ends = closedSpans([chunk(0, patches), chunk(0, [])]);
-    return ends === undefined ? [] : Object.entries(ends).map(([start, end]) => [Number(start), end]);
-  };
-  const item = [delta('list[0]', {}), delta('list[0].a', 'x'), done('list[0].a', 'x'), done('list[0]', { a: 'x' })];
-
-  it('finds each container from its opening to its observed done, inner ones too', () => {
-    expect(spansOf([delta('list', []), ...item, done('list', [{ a: 'x' }])])).toEqual([
-      [0, 5],
-      [1, 4],
-    ]);
-    // The root: its children are bare keys and indexes.
-    expect(spansOf([delta('', {}), delta('a', 'x'), done('a', 'x'), done('', { a: 'x' })])).toEqual([[0, 3]]);
-    // Indexes of more than one digit, keys with digits and underscores.
-    const items = Array.from({ length: 102 }, (_, i) => done(`l[${i}]`, i));
-    expect(
-      spansOf([
-        delta('l', []),
-        ...items,
-        done(
-          'l',
-          items.map((_, i) => i),
-        ),
-      ]),
-    ).toEqual([[0, 103]]);
-    expect(
-      spansOf([delta('o', {}), done('o._a1', 'x'), done('o.B_2', 'y'), done('o', { _a1: 'x', B_2: 'y' })]),
-    ).toEqual([[0, 3]]);
-  });
-
-  it('finds none where a skipped patch could do something the container does not', () => {
-    const cases: StreamingData[][] = [
-      // A child that ends without its done (its record would stay incomplete).
-      [delta('o', {}), delta('o.a', 'x'), done('o', { a: 'x' })],
-      // A child done not observed at its boundary, or the container's own.
-      [delta('o', {}), done('o.a', 'x', 'synthetic_repair'), done('o', { a: 'x' })],
-      [delta('o', {}), done('o.a', 'x'), done('o', { a: 'x' }, 'final_reconciliation')],
-      // Malformed, deeper, quoted or elsewhere: the store must parse these paths.
-      [delta('o', {}), done('o..a', 'x'), done('o', { a: 'x' })],
-      [delta('o', {}), done('o.a.b', 'x'), done('o', { a: { b: 'x' } })],
-      [delta('o', {}), done('o["a"]', 'x'), done('o', { a: 'x' })],
-      [delta('o', {}), done('p', 'x'), done('o', {})],
-      [delta('o', {}), done('o.1a', 'x'), done('o', { '1a': 'x' })],
-      [delta('o', {}), done('o.', 'x'), done('o', { '': 'x' })],
-      [delta('o', {}), done('o.é', 'x'), done('o', { é: 'x' })],
-      [delta('o', {}), done('o.a-b', 'x'), done('o', { 'a-b': 'x' })],
-      // Another container's child of the same length.
-      [delta('o', {}), done('p.a', 'x'), done('o', { a: 'x' })],
-      [delta('l', []), done('m[0]', 'x'), done('l', ['x'])],
-      // Indexes out of order, with a leading zero, or under an object; a key under a list.
-      [delta('l', []), done('l[1]', 'x'), done('l', [undefined, 'x'])],
-      [delta('l', []), done('l[0]', 'x'), done('l[00]', 'y'), done('l', ['x', 'y'])],
-      [delta('l', []), done('l[0', 'x'), done('l', ['x'])],
-      [delta('l', []), done('l0]', 'x'), done('l', ['x'])],
-      [delta('l', []), done('l[]', 'x'), done('l', ['x'])],
-      [delta('l', []), done('l[+0]', 'x'), done('l', ['x'])],
-      [delta('l', []), done('l.[0]', 'x'), done('l', ['x'])],
-      [delta('o', {}), done('o[0]', 'x'), done('o', { 0: 'x' })],
-      [delta('l', []), done('l.a', 'x'), done('l', [])],
-      // A finished container holding other children than those that streamed.
-      [delta('l', []), done('l', ['x'])],
-      [delta('o', {}), done('o.a', 'x'), done('o', { b: 'x' })],
-      [delta('o', {}), done('o.ab', 'x'), done('o', { a: 'x' })],
-      [delta('o', {}), done('o.a', 'x'), done('o', { a: 'x', b: 'y' })],
-      // A child container that arrives whole (its own paths were never streamed); a `$` channel.
-      [delta('o', {}), done('o.a', { b: 1 }), done('o', { a: { b: 1 } })],
-      [delta('$tools[0]', {}), done('$tools[0].name', 'x'), done('$tools[0]', { name: 'x' })],
-    ];
-    for (const patches of cases)
-      expect([patches.map((each) => each.path), spansOf(patches)]).toEqual([patches.map((each) => each.path), []]);
-    // A path too long for a field state to look its ancestors up.
-    const long = `o${'.abcdefgh'.repeat(30)}`;
-    expect(spansOf([delta(long, {}), done(`${long}.a`, 'x'), done(long, { a: 'x' })])).toEqual([]);
-  });
-
-  it('does not search one chunk of fewer than 4 patches', () => {
-    const whole = [delta('o', {}), done('o.a', 'x'), done('o', { a: 'x' })];
-    expect(closedSpans([chunk(0, whole)])).toBeUndefined();
-    expect(spansOf(whole)).toEqual([[0, 2]]);
-  });
-
-  it('ends every span at an event list or another attempt', () => {
-    const ends = closedSpans([
-      chunk(0, [delta('o', {})]),
-      [{ type: 'status', attempt: 0, status: 'streaming' }],
-      chunk(0, [done('o.a', 'x'), done('o', { a: 'x' })]),
-    ]);
-    expect(ends).toBeUndefined();
-    expect(
-      closedSpans([chunk(0, [delta('o', {})]), chunk(1, [done('o.a', 'x'), done('o', { a: 'x' })])]),
-    ).toBeUndefined();
-  });
 
   it('leaves a malformed path inside a container to the store, which reports it as a listened store does', () => {
     const { perPatch, whenRead, send } = storePair();
@@ -265,10 +164,10 @@ describe('closedSpans', () => {
     expect(whenRead.getState().data).toEqual({ o: { a: 'x' } });
   });
 
-  it('gives the paths below a container written whole its record, unless a path has a newer one', () => {
+  it('keeps each path’s own record through a container’s done, a later reconciliation and a retry', () => {
     const { whenRead, send } = storePair();
     send(chunk(0, [delta('', {}), delta('o', {}), delta('o.a', 'x'), done('o.a', 'x'), done('o', { a: 'x' })]));
-    expect(whenRead.getState().fields.has('o.a')).toBe(false);
+    expect([...whenRead.getState().fields.keys()]).toEqual(['', 'o', 'o.a']);
     expect(whenRead.getField('o.a')).toEqual({
       value: 'x',
       isComplete: true,

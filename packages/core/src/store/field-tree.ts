@@ -1,0 +1,249 @@
+import { readOwn, writeOwn } from '../patch/apply-patch';
+import { checkListIndex } from '../patch/check-patch';
+import { type Container, isRecord } from '../patch/container';
+import { formatPath, type PathSegment } from '../patch/path';
+import type { FieldRecord } from './field-record';
+
+/** A path's records, newest first: each snapshot reads the newest one made no later than itself. */
+export type RecordEntry = {
+  readonly record: FieldRecord;
+  /** The update that wrote it. */
+  readonly update: number;
+  readonly previous: RecordEntry | undefined;
+};
+
+/** The records of a store's paths, in the order the paths first streamed. */
+export type Records = Map<string, RecordEntry>;
+
+/** Marks, in the undo log, a key or path that had no value before the write. */
+const ABSENT = Symbol('absent');
+
+/**
+ * One store's streamed values and per-path records (decision 0015). The values are plain JSON,
+ * filled in place as the parser fills its own: a snapshot holds the root as it is. A container
+ * that a snapshot others may hold can see is sealed: a later write below it copies it (and the
+ * containers above it) first, once, so a snapshot never changes and an update costs the paths it
+ * wrote, not the tree. A snapshot nothing outside the store has seen is not sealed: a run of
+ * updates no one reads in between writes in place, whatever the width of the containers.
+ *
+ * An update is all or nothing: what it wrote in place into a container made by an earlier update
+ * is logged, and `rollback` undoes it, so an update that throws leaves the last snapshot as it was.
+ */
+export class FieldTree {
+  root: unknown = undefined;
+  records: Records = new Map();
+  /**
+   * Paths (ancestors of a write) where a value that was not a container of the needed kind was
+   * replaced by a fresh container: everything below them changed, not just the written branch.
+   */
+  replaced: PathSegment[][] = [];
+  /** Whether the current update wrote something. */
+  changed = false;
+  /** The update each container the tree made belongs to; a container it was given is not in it. */
+  readonly #madeIn = new WeakMap<object, number>();
+  #update = 0;
+  /** Containers made in an update up to this one may be held by a snapshot: never written in place. */
+  #sealedAt = 0;
+  /** Per in-place write into an older container: the target, the key, the value before, and a list's length before. */
+  #undo: unknown[] = [];
+  #startRoot: unknown = undefined;
+  #startRecords: Records = this.records;
+  /** The last write's path (the same array while a field streams) and the container it wrote into. */
+  #lastPath: readonly PathSegment[] | undefined;
+  #lastParent: Container | undefined;
+
+  /** The update being made (a snapshot keeps it, to read its own records). */
+  get update(): number {
+    return this.#update;
+  }
+
+  /** Starts an update; `seal`: the last snapshot may be held, so nothing it holds is written in place. */
+  begin(seal: boolean): void {
+    if (seal) this.#sealedAt = this.#update;
+    this.#update++;
+    this.#startRoot = this.root;
+    this.#startRecords = this.records;
+    this.replaced = [];
+    this.changed = false;
+  }
+
+  /** Ends the update: what it wrote stays. */
+  commit(): void {
+    this.#undo.length = 0;
+  }
+
+  /** Ends the update by undoing every write it made. */
+  rollback(): void {
+    const undo = this.#undo;
+    for (let i = undo.length - 4; i >= 0; i -= 4) {
+      const target = undo[i] as Container | Records;
+      const key = undo[i + 1] as PathSegment;
+      const before = undo[i + 2];
+      if (target instanceof Map) {
+        if (before === ABSENT) target.delete(key as string);
+        else target.set(key as string, before as RecordEntry);
+      } else if (before !== ABSENT) writeOwn(target, key, before);
+      else {
+        delete (target as Record<PathSegment, unknown>)[key];
+        if (Array.isArray(target)) target.length = undo[i + 3] as number;
+      }
+    }
+    undo.length = 0;
+    this.root = this.#startRoot;
+    this.records = this.#startRecords;
+    this.#lastPath = undefined;
+    this.#lastParent = undefined;
+  }
+
+  /** Starts over with no values and no records (a retry that clears the failed attempt's fields). */
+  clear(): void {
+    this.root = undefined;
+    this.records = new Map();
+    this.#lastPath = undefined;
+    this.#lastParent = undefined;
+    this.changed = true;
+  }
+
+  read(segments: readonly PathSegment[]): unknown {
+    return readAt(this.root, segments);
+  }
+
+  /** Writes `value` at `segments`: a no-op when the value there is already `Object.is`-equal. */
+  write(segments: readonly PathSegment[], value: unknown): void {
+    const depth = segments.length;
+    if (depth === 0) {
+      this.#lastPath = undefined;
+      if (!Object.is(this.root, value)) {
+        this.root = value;
+        this.changed = true;
+      }
+      return;
+    }
+    let parent = this.#lastParent;
+    // A field streaming over several patches writes into the container its last patch wrote into.
+    if (segments !== this.#lastPath || parent === undefined || !this.#writable(parent)) {
+      parent = this.#parentFor(segments);
+      this.#lastPath = segments;
+      this.#lastParent = parent;
+    }
+    const key = segments[depth - 1] as PathSegment;
+    if (Array.isArray(parent)) checkListIndex(parent.length, key as number, () => formatPath(segments));
+    if (Object.hasOwn(parent, key) && Object.is(readOwn(parent, key), value)) return;
+    this.#set(parent, key, value);
+    this.changed = true;
+  }
+
+  /**
+   * Applies a container's `done` to the container of the same kind at `segments`: it becomes
+   * exactly `value`'s shape — keys (or items) that `value` lacks are dropped (leftovers of a stale
+   * attempt), ones the tree lacks are added — while children already in the tree stay as they are.
+   */
+  settle(segments: readonly PathSegment[], value: Container): void {
+    const current = this.read(segments) as Container;
+    let next: Container;
+    if (Array.isArray(value)) {
+      const items = current as unknown[];
+      if (items.length === value.length && hasEveryItem(items, value)) return;
+      next = [];
+      next.length = value.length;
+      // Holes stay holes.
+      for (let i = 0; i < value.length; i++) if (i in value) next[i] = items[i] ?? value[i];
+    } else {
+      const keys = Object.keys(value);
+      const has = (key: string) => Object.hasOwn(current, key);
+      if (Object.keys(current).length === keys.length && keys.every(has)) return;
+      next = {};
+      for (const key of keys) writeOwn(next, key, has(key) ? (current as Record<string, unknown>)[key] : value[key]);
+    }
+    this.#madeIn.set(next, this.#update);
+    this.write(segments, next);
+  }
+
+  /** The record `key` has in this update. */
+  recordOf(key: string): FieldRecord | undefined {
+    return this.records.get(key)?.record;
+  }
+
+  /** Sets `key`'s record for this update. */
+  setRecord(key: string, record: FieldRecord): void {
+    const records = this.records;
+    const head = records.get(key);
+    this.#log(records, key, head ?? ABSENT, 0, head === undefined || head.update < this.#update);
+    // A record no held snapshot can read is replaced; one it can is kept behind the new one.
+    const previous = head !== undefined && head.update > this.#sealedAt ? head.previous : head;
+    records.set(key, { record, update: this.#update, previous });
+    this.changed = true;
+  }
+
+  /** A writable container of the kind `segments[depth]` needs below every level of `segments`' parent. */
+  #parentFor(segments: readonly PathSegment[]): Container {
+    let node = this.#containerAt(this.root, typeof segments[0] === 'number', segments, 0);
+    if (node !== this.root) this.root = node;
+    for (let depth = 0; depth < segments.length - 1; depth++) {
+      const segment = segments[depth] as PathSegment;
+      if (Array.isArray(node)) checkListIndex(node.length, segment as number, () => formatPath(segments));
+      const child = readOwn(node, segment);
+      const next = this.#containerAt(child, typeof segments[depth + 1] === 'number', segments, depth + 1);
+      if (next !== child) this.#set(node, segment, next);
+      node = next;
+    }
+    return node;
+  }
+
+  /** `node` when the tree may write into it; else a container of the kind wanted (a copy of `node`, or a fresh one). */
+  #containerAt(node: unknown, wantArray: boolean, segments: readonly PathSegment[], depth: number): Container {
+    let made: Container;
+    if (wantArray ? Array.isArray(node) : isRecord(node)) {
+      if (this.#writable(node as Container)) return node as Container;
+      // Spread defines own data properties, so an own `__proto__` key is copied as data; a slice keeps holes.
+      made = Array.isArray(node) ? node.slice() : { ...(node as Record<string, unknown>) };
+    } else {
+      if (node !== undefined) this.replaced.push(segments.slice(0, depth) as PathSegment[]);
+      made = wantArray ? [] : {};
+    }
+    this.#madeIn.set(made, this.#update);
+    return made;
+  }
+
+  #writable(container: Container): boolean {
+    return (this.#madeIn.get(container) ?? 0) > this.#sealedAt;
+  }
+
+  #set(container: Container, key: PathSegment, value: unknown): void {
+    const older = (this.#madeIn.get(container) as number) < this.#update;
+    const had = Object.hasOwn(container, key);
+    this.#log(
+      container,
+      key,
+      had ? readOwn(container, key) : ABSENT,
+      Array.isArray(container) ? container.length : 0,
+      older,
+    );
+    writeOwn(container, key, value);
+  }
+
+  #log(target: Container | Records, key: PathSegment, before: unknown, length: number, needed: boolean): void {
+    if (needed) this.#undo.push(target, key, before, length);
+  }
+}
+
+/** The value at `segments` in a plain tree (own keys only), from `from` on. */
+export function readAt(tree: unknown, segments: readonly PathSegment[], from = 0): unknown {
+  let node = tree;
+  for (let i = from; i < segments.length && node !== undefined; i++) node = readOwn(node, segments[i] as PathSegment);
+  return node;
+}
+
+/** The record `key` had at the end of update `update`, in `records`. */
+export function recordIn(records: Records, key: string, update: number): FieldRecord | undefined {
+  let entry = records.get(key);
+  while (entry !== undefined && entry.update > update) entry = entry.previous;
+  return entry?.record;
+}
+
+/** Whether `items` has an item wherever `value` has a defined one (holes skipped). */
+function hasEveryItem(items: readonly unknown[], value: readonly unknown[]): boolean {
+  for (let i = 0; i < value.length; i++)
+    if (i in value && value[i] !== undefined && items[i] === undefined) return false;
+  return true;
+}
