@@ -55,7 +55,7 @@ const budgets: Budget[] = [
     // Missed (decision 0013): a regression guard just above today's size (fully minified, as an app
     // ships it), so a real growth fails while byte-level drift does not; each raise names its feature
     // in decision 0013's ceiling history, and the ceiling comes down as the bundle shrinks.
-    ceiling: 32.1 * KB,
+    ceiling: 32.2 * KB,
     yaml: 'never',
   },
   {

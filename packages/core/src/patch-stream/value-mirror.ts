@@ -1,6 +1,6 @@
-import { readOwn, writeOwn } from '../patch/apply-patch';
 import { type Container, isContainer } from '../patch/container';
 import { derivedPathFields } from '../patch/derived-path-fields';
+import { PatchTree } from '../patch/patch-tree';
 import { type PathSegment, PlaceParser, placeSegments } from '../patch/path';
 import type { StreamingData } from '../patch/streaming-data';
 
@@ -11,33 +11,32 @@ import type { StreamingData } from '../patch/streaming-data';
  * The writer's tests of a value against it (`isStringAfter`, `isJsonAfter`) live with the writer
  * (patch-codec.ts), so a reader's bundle leaves them out.
  *
- * The tree is the one copy of the answer on its side. Its containers are filled in place, as the
- * parser fills its own; one that has been handed out (a patch's value, the final data) or taken in
- * is never written again: a write below it first replaces it with a shallow copy, so a value a
- * consumer holds never changes. The writer, whose values belong to the response it sends, takes
- * containers in as copies (its `copy`); the reader's come from its own JSON and are taken as they are.
+ * The tree (a `PatchTree`, the store's tree writer) is the one copy of the answer on its side. Its
+ * containers are filled in place, as the parser fills its own; one that has been handed out (a
+ * patch's value, the final data) or taken in is never written again: a write below it first copies
+ * it, so a value a consumer holds never changes. The writer, whose values belong to the response it
+ * sends, takes containers in as copies (its `copy`); the reader's come from its own JSON and are
+ * taken as they are.
  */
 export class ValueMirror {
   #last = new Map<string, unknown>();
   #raw = new Map<string, string>();
-  #tree: unknown;
-  /** Containers a write must not change (handed out, or taken in without a copy). */
-  #sealed = new WeakSet<object>();
+  readonly #tree = new PatchTree();
   /** The writer's copy of a container it takes in (`undefined`: the reader, which takes its own). */
   readonly #copy: ((value: Container) => Container) | undefined;
   readonly #places = new PlaceParser();
   /**
-   * The last path asked about, its segments, its patch fields and the container its value was
-   * written into: the next patch of the same path (most patches) is parsed and walked to once, not
-   * once a patch. A path's own writes keep its containers; a sealing (`treeAt`) drops the container.
+   * The last path asked about, its segments and its patch fields: the next patch of the same path
+   * (most patches) is parsed once, not once a patch, and its write reuses the container it wrote into.
    */
   #path: string | undefined;
   #segments: readonly PathSegment[] | undefined;
   #fields: Pick<StreamingData, 'wildcard_path' | 'indexes'> | undefined;
-  #parent: Container | undefined;
 
   constructor(copy?: (value: Container) => Container) {
     this.#copy = copy;
+    // One update for the mirror's whole life: it never rolls back, and seals by container.
+    this.#tree.begin(false);
   }
 
   /**
@@ -61,7 +60,6 @@ export class ValueMirror {
       this.#path = path;
       this.#segments = segments;
       this.#fields = undefined;
-      this.#parent = undefined;
     }
     return this.#segments;
   }
@@ -105,12 +103,8 @@ export class ValueMirror {
   treeAt(path: string): unknown {
     const segments = this.#segmentsOf(path);
     if (segments === undefined) return undefined;
-    let node = this.#tree;
-    for (const segment of segments) node = readOwn(node, segment);
-    if (isContainer(node)) {
-      this.#sealed.add(node);
-      this.#parent = undefined;
-    }
+    const node = this.#tree.read(segments);
+    if (isContainer(node)) this.#tree.sealContainer(node);
     return node;
   }
 
@@ -119,58 +113,16 @@ export class ValueMirror {
     // Only a value that is not a string can be spelled by its deltas as JSON (`jsonAfter`); a
     // string's deltas are its value, kept once already.
     if (delta !== '' && typeof value !== 'string') this.#raw.set(path, (this.#raw.get(path) ?? '') + delta);
-    const repeated = path === this.#path;
     const segments = this.#segmentsOf(path);
     if (segments === undefined) return;
-    const stored = this.#takeIn(value);
-    if (segments.length === 0) {
-      this.#tree = stored;
-      return;
+    let stored = value;
+    if (isContainer(value)) {
+      // The tree's own container, handed out by `treeAt` (the writer's `r`, the reader's rebuilt value).
+      if (this.#tree.read(segments) === value) return;
+      // The writer's values belong to the response it sends: it keeps copies of their containers.
+      stored = this.#copy?.(value) ?? value;
     }
-    const key = segments[segments.length - 1] as PathSegment;
-    if (repeated && this.#parent !== undefined) {
-      writeOwn(this.#parent, key, stored);
-      return;
-    }
-    // Below a sealed container everything is shared with it: copied on the way down too.
-    const sealed = { below: false };
-    this.#tree = this.#writable(this.#tree, typeof segments[0] === 'number', sealed);
-    let node = this.#tree as Container;
-    for (let depth = 0; depth < segments.length - 1; depth++) {
-      const segment = segments[depth] as PathSegment;
-      // Own keys only: `__proto__` or `constructor` must not lead into a prototype.
-      const existing = readOwn(node, segment);
-      const child = this.#writable(existing, typeof segments[depth + 1] === 'number', sealed);
-      if (child !== existing) writeOwn(node, segment, child);
-      node = child;
-    }
-    writeOwn(node, key, stored);
-    this.#parent = node;
-  }
-
-  /**
-   * A value as the tree keeps it: an empty container (an opening delta) as a fresh one to fill in
-   * place; any other container copied (the writer) or sealed (the reader, whose consumer holds it).
-   */
-  #takeIn(value: unknown): unknown {
-    // A value `treeAt` handed out is the tree's own (the writer's `r`, the reader's rebuilt value).
-    if (!isContainer(value) || this.#sealed.has(value)) return value;
-    if (Array.isArray(value) ? value.length === 0 : isEmptyRecord(value)) return Array.isArray(value) ? [] : {};
-    if (this.#copy !== undefined) return this.#copy(value);
-    this.#sealed.add(value);
-    return value;
-  }
-
-  /**
-   * `node` when the tree may write into it; else a container of the kind wanted, copied from `node`
-   * when that is sealed or lies below a sealed one (`sealed.below`, set from here on down).
-   */
-  #writable(node: unknown, wantArray: boolean, sealed: { below: boolean }): Container {
-    if (wantArray ? !Array.isArray(node) : !isPlainRecord(node)) return wantArray ? [] : {};
-    const container = node as Container;
-    if (!sealed.below && !this.#sealed.has(container)) return container;
-    sealed.below = true;
-    return Array.isArray(container) ? container.slice() : { ...container };
+    this.#tree.write(segments, stored);
   }
 
   /** The tree segments of `path`: `$` channels (`$tools[0].arguments`) are not in the mirrored tree. */
@@ -178,13 +130,4 @@ export class ValueMirror {
     const segments = this.#placeOf(path);
     return path.startsWith('$') ? undefined : segments;
   }
-}
-
-function isPlainRecord(node: unknown): node is Record<string, unknown> {
-  return node !== null && typeof node === 'object' && !Array.isArray(node);
-}
-
-function isEmptyRecord(value: Container): boolean {
-  for (const _ in value) return false;
-  return Object.getOwnPropertyNames(value).length === 0;
 }

@@ -1,12 +1,12 @@
 import { readOwn } from '../patch/apply-patch';
 import { deepEqual } from '../patch/deep-equal';
+import { readAt } from '../patch/patch-tree';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
 import type { CompletionSource } from '../patch/streaming-data';
 import type { Streamed } from '../schema/streamed';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState } from './field-store-state';
-import { readAt } from './field-tree';
 import { recordAt } from './snapshot';
 import type { ToolCalls } from './tool-calls-state';
 

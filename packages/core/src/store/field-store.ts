@@ -3,13 +3,14 @@ import { checkFunction, checkObject, checkOneOf } from '../errors/check-argument
 import { errorMessage } from '../errors/error-message';
 import { FieldstreamError } from '../errors/errors';
 import { isolateListener } from '../errors/listener-errors';
+import { PatchTree } from '../patch/patch-tree';
 import { pushEach } from '../patch/push-each';
 import type { StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent, ResponseSource } from '../response/response-events';
 import { checkChunkPatches, checkEvents, checkPatches, checkSource } from './check-store-input';
+import type { FieldRecord } from './field-record';
 import { type FieldState, selectField } from './field-state';
 import { type FieldStoreState, initialFieldStoreState } from './field-store-state';
-import { FieldTree } from './field-tree';
 import { pathTrail } from './patch-path';
 import { type PathChanges, PathListeners } from './path-listeners';
 import { type RetryBehaviour, reduceEvents } from './reduce-events';
@@ -98,7 +99,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   const api = createStore<FieldStoreState<Data>>()(() => initialFieldStoreState<Data>());
   const pathListeners = new PathListeners<FieldStoreState<Data>>();
   let attached = source !== undefined;
-  const tree = new FieldTree();
+  const tree = new PatchTree<FieldRecord>();
   // Whether the current snapshot may be held outside the store (read, or sent to a listener): the
   // next update then copies what it writes into instead of writing in place (decision 0015).
   let exposed = false;

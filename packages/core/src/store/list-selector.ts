@@ -1,6 +1,6 @@
+import { readAt } from '../patch/patch-tree';
 import { appendSegment, formatPath, PathSyntaxError, parsePath, WILDCARD } from '../patch/path';
 import type { FieldStoreState } from './field-store-state';
-import { readAt } from './field-tree';
 
 /** One item of a streamed list. `ItemPath` types `path` (the typed hooks pass `` `items[${number}]` ``). */
 export type ListItem<ItemPath extends string = string> = {

@@ -1,13 +1,13 @@
 import { isContainer } from '../patch/container';
+import type { PatchTree } from '../patch/patch-tree';
 import { type PathSegment, parsePath } from '../patch/path';
 import { REASONING_PATH, type StreamingData } from '../patch/streaming-data';
 import type { ChunkEvent, ResponseEvent } from '../response/response-events';
 import type { FormatName } from '../schema/select-format';
 import { TOOLS_PATH } from '../tools/tool-calls';
 import { retryExtrasOf } from './check-store-input';
-import { fieldRecord } from './field-record';
+import { type FieldRecord, fieldRecord } from './field-record';
 import { type FieldStoreState, isTerminalStatus, type RetryState } from './field-store-state';
-import type { FieldTree } from './field-tree';
 import { type ParsedPath, type PathTrail, parsePatchPath, placedPath } from './patch-path';
 import type { PathChanges } from './path-listeners';
 import { shareFinal } from './share-final';
@@ -36,7 +36,7 @@ export function reduceEvents<Data>(
   inputs: readonly StoreInput[],
   onRetry: RetryBehaviour,
   changes: PathChanges,
-  tree: FieldTree,
+  tree: PatchTree<FieldRecord>,
   trail: PathTrail,
 ): FieldStoreState<Data> {
   // A batch object with methods rather than closures: this runs once per streamed chunk.
@@ -77,13 +77,18 @@ class Batch<Data> {
   declare readonly state: FieldStoreState<Data>;
   declare readonly onRetry: RetryBehaviour;
   declare readonly changes: PathChanges;
-  declare readonly tree: FieldTree;
+  declare readonly tree: PatchTree<FieldRecord>;
   /** The snapshot being made, once something changed. */
   declare edited: Draft<Data> | undefined;
   /** What the next event applies to: the edited snapshot, or the original while nothing changed. */
   declare next: Draft<Data> | FieldStoreState<Data>;
 
-  constructor(state: FieldStoreState<Data>, onRetry: RetryBehaviour, changes: PathChanges, tree: FieldTree) {
+  constructor(
+    state: FieldStoreState<Data>,
+    onRetry: RetryBehaviour,
+    changes: PathChanges,
+    tree: PatchTree<FieldRecord>,
+  ) {
     this.state = state;
     this.onRetry = onRetry;
     this.changes = changes;
@@ -282,7 +287,7 @@ function isClosedTo(
 /** A snapshot being edited. */
 type Draft<Data> = { -readonly [K in keyof SnapshotParts<Data>]: SnapshotParts<Data>[K] };
 
-function writePatch(tree: FieldTree, data: StreamingData, segments: readonly PathSegment[]): void {
+function writePatch(tree: PatchTree<FieldRecord>, data: StreamingData, segments: readonly PathSegment[]): void {
   const value = data.value;
   if (!isContainer(value) || !isContainerKind(tree.read(segments), Array.isArray(value))) {
     tree.write(segments, value);

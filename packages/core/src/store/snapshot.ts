@@ -1,22 +1,22 @@
 import type { FieldstreamError } from '../errors/errors';
+import { type Records, recordIn } from '../patch/patch-tree';
 import type { ResponseStatus } from '../response/response-events';
 import type { FieldRecord } from './field-record';
 import type { FieldStoreState, ReconnectState, RetryState } from './field-store-state';
-import { type Records, recordIn } from './field-tree';
 import { NO_TOOL_CALLS, type ToolCalls } from './tool-calls-state';
 
 /** What a snapshot is made of: its fields, with its records as the store keeps them. */
 export type SnapshotParts<Data> = Omit<FieldStoreState<Data>, 'fields'> & {
   /** The store's records and the update this snapshot ends (it reads each path's record as of then). */
-  readonly records: Records;
+  readonly records: Records<FieldRecord>;
   readonly update: number;
 };
 
-const NO_RECORDS: Records = new Map();
+const NO_RECORDS: Records<FieldRecord> = new Map();
 
 /**
  * A store's snapshot. Its trees are the store's own plain values, sealed (decision 0015): the
- * store copies a container before writing into one a snapshot holds. Records are read as of the
+ * store copies a container before writing into one a snapshot holds. Records<FieldRecord> are read as of the
  * snapshot's update; `fields` lists them as a map, built on first read.
  */
 class Snapshot<Data> implements FieldStoreState<Data> {
@@ -33,7 +33,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
   declare readonly retry: RetryState | undefined;
   declare readonly toolCalls: ToolCalls;
   declare readonly reconnecting: ReconnectState | undefined;
-  readonly #records: Records;
+  readonly #records: Records<FieldRecord>;
   readonly #update: number;
   #fields: ReadonlyMap<string, FieldRecord> | undefined;
 
@@ -69,7 +69,7 @@ class Snapshot<Data> implements FieldStoreState<Data> {
     return recordIn(state.#records, key, state.#update);
   }
 
-  static records(state: Snapshot<unknown>): Records {
+  static records(state: Snapshot<unknown>): Records<FieldRecord> {
     return state.#records;
   }
 
@@ -114,7 +114,7 @@ export function recordAt(state: FieldStoreState<unknown>, key: string): FieldRec
   return state instanceof Snapshot ? Snapshot.recordAt(state, key) : state.fields.get(key);
 }
 
-function recordsOf(state: FieldStoreState<unknown>): Records {
+function recordsOf(state: FieldStoreState<unknown>): Records<FieldRecord> {
   return state instanceof Snapshot ? Snapshot.records(state) : NO_RECORDS;
 }
 

@@ -137,6 +137,23 @@ describe('ValueMirror', () => {
     },
   );
 
+  it('never changes a container it handed out when a later patch writes below one of its children', () => {
+    const mirror = new ValueMirror();
+    for (const [path, value] of [
+      ['', {}],
+      ['a', {}],
+      ['a.b', 'x'],
+      ['a.e', {}],
+      ['a.e.f', 'y'],
+    ] as const)
+      mirror.record(path, value, '');
+    const handedOut = mirror.treeAt('a');
+    mirror.record('a.b', 'z', '');
+    mirror.record('a.e.f', 'w', '');
+    expect(handedOut).toEqual({ b: 'x', e: { f: 'y' } });
+    expect(mirror.treeAt('')).toEqual({ a: { b: 'z', e: { f: 'w' } } });
+  });
+
   it('gives each path the fields a parser gives its patches, one indexes array per path', () => {
     const mirror = new ValueMirror();
     for (const path of ['list[3].tags[12]', '$tools[0].arguments', 'a["x[0]"]', 'title', 'a[*]', 'a[']) {

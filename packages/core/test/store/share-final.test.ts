@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readAt } from '../../src/patch/patch-tree';
 import { createFieldStore } from '../../src/store/field-store';
-import { readAt } from '../../src/store/field-tree';
 import { shareFinal } from '../../src/store/share-final';
 import { scalar } from './patches';
 

@@ -1,25 +1,25 @@
-import { readOwn, writeOwn } from '../patch/apply-patch';
-import { checkListIndex } from '../patch/check-patch';
-import { type Container, isRecord } from '../patch/container';
-import { formatPath, type PathSegment } from '../patch/path';
-import type { FieldRecord } from './field-record';
+import { readOwn, writeOwn } from './apply-patch';
+import { checkListIndex } from './check-patch';
+import { type Container, isRecord } from './container';
+import { formatPath, type PathSegment } from './path';
 
 /** A path's records, newest first: each snapshot reads the newest one made no later than itself. */
-export type RecordEntry = {
-  readonly record: FieldRecord;
+export type RecordEntry<R> = {
+  readonly record: R;
   /** The update that wrote it. */
   readonly update: number;
-  readonly previous: RecordEntry | undefined;
+  readonly previous: RecordEntry<R> | undefined;
 };
 
 /** The records of a store's paths, in the order the paths first streamed. */
-export type Records = Map<string, RecordEntry>;
+export type Records<R> = Map<string, RecordEntry<R>>;
 
 /** Marks, in the undo log, a key or path that had no value before the write. */
 const ABSENT = Symbol('absent');
 
 /**
- * One store's streamed values and per-path records (decision 0015). The values are plain JSON,
+ * The values patches write, and a record per path (`R`: a store's `FieldRecord`), decision 0015:
+ * the one tree writer of a store and of both ends of a patch stream. The values are plain JSON,
  * filled in place as the parser fills its own: a snapshot holds the root as it is. A container
  * that a snapshot others may hold can see is sealed: a later write below it copies it (and the
  * containers above it) first, once, so a snapshot never changes and an update costs the paths it
@@ -29,9 +29,9 @@ const ABSENT = Symbol('absent');
  * An update is all or nothing: what it wrote in place into a container made by an earlier update
  * is logged, and `rollback` undoes it, so an update that throws leaves the last snapshot as it was.
  */
-export class FieldTree {
+export class PatchTree<R = never> {
   root: unknown = undefined;
-  records: Records = new Map();
+  records: Records<R> = new Map();
   /**
    * Paths (ancestors of a write) where a value that was not a container of the needed kind was
    * replaced by a fresh container: everything below them changed, not just the written branch.
@@ -39,18 +39,28 @@ export class FieldTree {
   replaced: PathSegment[][] = [];
   /** Whether the current update wrote something. */
   changed = false;
-  /** The update each container the tree made belongs to; a container it was given is not in it. */
-  readonly #madeIn = new WeakMap<object, number>();
+  /**
+   * The containers the tree may write in place, each with the update that made it; a container it
+   * was given, or one a held snapshot may see, is not in it. A seal starts it afresh (a `Map`, not a
+   * `WeakMap`: it lives one seal, and weak keys cost the collector more than they save).
+   */
+  #madeIn = new Map<object, number>();
+  /** Containers handed out on their own (`sealContainer`): a copy of one seals its children in turn. */
+  readonly #handedOut = new WeakSet<object>();
   #update = 0;
-  /** Containers made in an update up to this one may be held by a snapshot: never written in place. */
+  /** Records written in an update up to this one may be read by a held snapshot: never replaced. */
   #sealedAt = 0;
   /** Per in-place write into an older container: the target, the key, the value before, and a list's length before. */
   #undo: unknown[] = [];
   #startRoot: unknown = undefined;
-  #startRecords: Records = this.records;
+  #startRecords: Records<R> = this.records;
   /** The last write's path (the same array while a field streams) and the container it wrote into. */
   #lastPath: readonly PathSegment[] | undefined;
   #lastParent: Container | undefined;
+  /** The update that made `#lastParent` (kept beside it: a streaming field's writes look nothing up). */
+  #lastMadeIn = 0;
+  #lastKey: string | undefined;
+  #lastHead: RecordEntry<R> | undefined;
 
   /** The update being made (a snapshot keeps it, to read its own records). */
   get update(): number {
@@ -59,7 +69,11 @@ export class FieldTree {
 
   /** Starts an update; `seal`: the last snapshot may be held, so nothing it holds is written in place. */
   begin(seal: boolean): void {
-    if (seal) this.#sealedAt = this.#update;
+    if (seal) {
+      this.#sealedAt = this.#update;
+      this.#madeIn = new Map();
+      this.#lastParent = undefined;
+    }
     this.#update++;
     this.#startRoot = this.root;
     this.#startRecords = this.records;
@@ -76,12 +90,12 @@ export class FieldTree {
   rollback(): void {
     const undo = this.#undo;
     for (let i = undo.length - 4; i >= 0; i -= 4) {
-      const target = undo[i] as Container | Records;
+      const target = undo[i] as Container | Records<R>;
       const key = undo[i + 1] as PathSegment;
       const before = undo[i + 2];
       if (target instanceof Map) {
         if (before === ABSENT) target.delete(key as string);
-        else target.set(key as string, before as RecordEntry);
+        else target.set(key as string, before as RecordEntry<R>);
       } else if (before !== ABSENT) writeOwn(target, key, before);
       else {
         delete (target as Record<PathSegment, unknown>)[key];
@@ -93,6 +107,7 @@ export class FieldTree {
     this.records = this.#startRecords;
     this.#lastPath = undefined;
     this.#lastParent = undefined;
+    this.#lastKey = undefined;
   }
 
   /** Starts over with no values and no records (a retry that clears the failed attempt's fields). */
@@ -101,7 +116,15 @@ export class FieldTree {
     this.records = new Map();
     this.#lastPath = undefined;
     this.#lastParent = undefined;
+    this.#lastKey = undefined;
     this.changed = true;
+  }
+
+  /** Makes `container` read-only: handed out on its own, it is copied before a write below it. */
+  sealContainer(container: Container): void {
+    this.#madeIn.delete(container);
+    this.#handedOut.add(container);
+    this.#lastParent = undefined;
   }
 
   read(segments: readonly PathSegment[]): unknown {
@@ -121,15 +144,20 @@ export class FieldTree {
     }
     let parent = this.#lastParent;
     // A field streaming over several patches writes into the container its last patch wrote into.
-    if (segments !== this.#lastPath || parent === undefined || !this.#writable(parent)) {
+    if (segments !== this.#lastPath || parent === undefined) {
       parent = this.#parentFor(segments);
       this.#lastPath = segments;
       this.#lastParent = parent;
+      this.#lastMadeIn = this.#madeIn.get(parent) as number;
     }
     const key = segments[depth - 1] as PathSegment;
     if (Array.isArray(parent)) checkListIndex(parent.length, key as number, () => formatPath(segments));
-    if (Object.hasOwn(parent, key) && Object.is(readOwn(parent, key), value)) return;
-    this.#set(parent, key, value);
+    const had = Object.hasOwn(parent, key);
+    const before = had ? (parent as Record<PathSegment, unknown>)[key] : ABSENT;
+    if (Object.is(before, value)) return;
+    if (this.#lastMadeIn < this.#update)
+      this.#undo.push(parent, key, before, Array.isArray(parent) ? parent.length : 0);
+    writeOwn(parent, key, value);
     this.changed = true;
   }
 
@@ -160,19 +188,30 @@ export class FieldTree {
   }
 
   /** The record `key` has in this update. */
-  recordOf(key: string): FieldRecord | undefined {
-    return this.records.get(key)?.record;
+  recordOf(key: string): R | undefined {
+    return this.#head(key)?.record;
   }
 
   /** Sets `key`'s record for this update. */
-  setRecord(key: string, record: FieldRecord): void {
+  setRecord(key: string, record: R): void {
     const records = this.records;
-    const head = records.get(key);
+    const head = this.#head(key);
     this.#log(records, key, head ?? ABSENT, 0, head === undefined || head.update < this.#update);
     // A record no held snapshot can read is replaced; one it can is kept behind the new one.
     const previous = head !== undefined && head.update > this.#sealedAt ? head.previous : head;
-    records.set(key, { record, update: this.#update, previous });
+    const entry = { record, update: this.#update, previous };
+    records.set(key, entry);
+    this.#lastHead = entry;
     this.changed = true;
+  }
+
+  /** `key`'s newest record entry: a field's patches come one after another, so the last key is kept. */
+  #head(key: string): RecordEntry<R> | undefined {
+    if (key !== this.#lastKey) {
+      this.#lastKey = key;
+      this.#lastHead = this.records.get(key);
+    }
+    return this.#lastHead;
   }
 
   /** A writable container of the kind `segments[depth]` needs below every level of `segments`' parent. */
@@ -197,6 +236,7 @@ export class FieldTree {
       if (this.#writable(node as Container)) return node as Container;
       // Spread defines own data properties, so an own `__proto__` key is copied as data; a slice keeps holes.
       made = Array.isArray(node) ? node.slice() : { ...(node as Record<string, unknown>) };
+      if (this.#handedOut.has(node as Container)) this.#sealChildren(made);
     } else {
       if (node !== undefined) this.replaced.push(segments.slice(0, depth) as PathSegment[]);
       made = wantArray ? [] : {};
@@ -205,8 +245,17 @@ export class FieldTree {
     return made;
   }
 
+  /** The children of a copy of a container handed out on its own are shared with it: read-only too. */
+  #sealChildren(copy: Container): void {
+    const children = Object.values(copy);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (child !== null && typeof child === 'object') this.sealContainer(child as Container);
+    }
+  }
+
   #writable(container: Container): boolean {
-    return (this.#madeIn.get(container) ?? 0) > this.#sealedAt;
+    return this.#madeIn.has(container);
   }
 
   #set(container: Container, key: PathSegment, value: unknown): void {
@@ -222,7 +271,7 @@ export class FieldTree {
     writeOwn(container, key, value);
   }
 
-  #log(target: Container | Records, key: PathSegment, before: unknown, length: number, needed: boolean): void {
+  #log(target: Container | Records<R>, key: PathSegment, before: unknown, length: number, needed: boolean): void {
     if (needed) this.#undo.push(target, key, before, length);
   }
 }
@@ -235,7 +284,7 @@ export function readAt(tree: unknown, segments: readonly PathSegment[], from = 0
 }
 
 /** The record `key` had at the end of update `update`, in `records`. */
-export function recordIn(records: Records, key: string, update: number): FieldRecord | undefined {
+export function recordIn<R>(records: Records<R>, key: string, update: number): R | undefined {
   let entry = records.get(key);
   while (entry !== undefined && entry.update > update) entry = entry.previous;
   return entry?.record;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldRecord } from '../../src/store/field-record';
-import { FieldTree, readAt, recordIn } from '../../src/store/field-tree';
+import { PatchTree, readAt, recordIn } from '../../src/patch/patch-tree';
+import { type FieldRecord, fieldRecord } from '../../src/store/field-record';
 
 // Fixed arrays, so a path repeats as the same array, as a streaming field's does.
 const PATHS: (string | number)[][] = [
@@ -51,11 +51,11 @@ function writePlain(tree: unknown, segments: readonly (string | number)[], value
   return record;
 }
 
-describe('FieldTree', () => {
+describe('PatchTree', () => {
   it('writes what copying writes give; a held snapshot never changes; an update that throws changes nothing', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-        const tree = new FieldTree();
+        const tree = new PatchTree();
         tree.begin(false);
         let reference: unknown;
         let held = false;
@@ -107,7 +107,7 @@ describe('FieldTree', () => {
 
   it('never writes into a container it was given; copies it once, then fills the copy in place', () => {
     const given = { keep: { deep: [1, 2] }, list: ['a'] };
-    const tree = new FieldTree();
+    const tree = new PatchTree();
     tree.begin(false);
     tree.write([], given);
     tree.write(['list', 1], 'b');
@@ -122,7 +122,7 @@ describe('FieldTree', () => {
   });
 
   it('reads each snapshot’s records as of its update, and undoes an update’s records on rollback', () => {
-    const tree = new FieldTree();
+    const tree = new PatchTree<FieldRecord>();
     const streaming = fieldRecord(false, undefined, 0);
     const done = fieldRecord(true, 'observed_boundary', 0);
     tree.begin(false);
@@ -144,9 +144,27 @@ describe('FieldTree', () => {
     expect(tree.recordOf('a')).toBe(done);
   });
 
+  it('never changes a container handed out on its own, nor one below it, whatever is written after', () => {
+    const tree = new PatchTree();
+    tree.begin(false);
+    tree.write(['a', 'b'], 'x');
+    tree.write(['a', 'e', 'f'], 'y');
+    const handedOut = tree.read(['a']) as { b: string; e: { f: string } };
+    tree.sealContainer(handedOut);
+    tree.write(['a', 'b'], 'z');
+    tree.write(['a', 'e', 'f'], 'w');
+    tree.write(['a', 'e', 'g'], 'v');
+    expect(handedOut).toEqual({ b: 'x', e: { f: 'y' } });
+    expect(tree.root).toEqual({ a: { b: 'z', e: { f: 'w', g: 'v' } } });
+    // What the copy made is the tree's own again: the next writes fill it in place.
+    const copy = (tree.root as { a: { e: object } }).a.e;
+    tree.write(['a', 'e', 'h'], 'u');
+    expect((tree.root as { a: { e: object } }).a.e).toBe(copy);
+  });
+
   it('writes and reads a 50 000-deep path without overflowing the stack', () => {
     const path = Array.from({ length: 50_000 }, () => 0);
-    const tree = new FieldTree();
+    const tree = new PatchTree();
     tree.begin(false);
     tree.write(path, 'leaf');
     expect(readAt(tree.root, path)).toBe('leaf');
