@@ -1,4 +1,4 @@
-import { createResponse, defineOutput } from '@fieldstream/core';
+import { createFieldStore, createResponse, defineOutput } from '@fieldstream/core';
 import { fromPatchStream, type PatchStreamInput, toPatchStream } from '@fieldstream/core/patch-stream';
 import { scriptedModel } from '@fieldstream/core/testing';
 import { DEVTOOLS_HOOK } from '@fieldstream/devtools';
@@ -89,6 +89,32 @@ it('leaving the page stops every recording and store count, and removes the disc
   expect([listeners() > 0, storeListeners]).toEqual([true, 1]);
   panel.remove();
   expect([listeners(), storeListeners, Reflect.has(globalThis, DEVTOOLS_HOOK)]).toEqual([0, 0, false]);
+});
+
+it('watches a store as a UI does (onPending), so a bound store still applies its chunks when read', async () => {
+  const panel = mountPanel();
+  const response = createResponse({
+    model: scriptedModel({ answers: ['{"title":"Hello","body":"World"}'], chunkSize: 4 }),
+    input: 'x',
+    format: 'json',
+  });
+  const store = createFieldStore(response);
+  const updates: string[] = [];
+  panel.attachStore({
+    subscribe: (listener, options) =>
+      store.subscribe((state) => {
+        updates.push(`${state.status} ${JSON.stringify(state.data)}`);
+        listener();
+      }, options),
+  });
+  await response.getData();
+  // Nothing read the store while it streamed: its nine chunks waited, and applied with the next status.
+  expect(updates).toEqual([
+    'streaming undefined',
+    'validating {"title":"Hello","body":"World"}',
+    'done {"title":"Hello","body":"World"}',
+  ]);
+  expect(store.getState().data).toEqual({ title: 'Hello', body: 'World' });
 });
 
 it('counts a store’s updates per frame among the figures', async () => {
