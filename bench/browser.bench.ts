@@ -84,7 +84,14 @@ export default async function browserBench(): Promise<void> {
           // The run with the median fps, and the spread of fps over the runs.
           runs.sort((a, b) => a.result.fps - b.result.fps);
           const median = runs[runs.length >> 1] as Run;
-          rows.push({ config, ...median, fpsRange: [runs[0]?.result.fps ?? 0, runs.at(-1)?.result.fps ?? 0] });
+          // Busy time is compared by its own median: the median-fps run's is one draw of a noisy figure.
+          const shares = runs.map((run) => run.busy.task / run.result.streamMs).sort((a, b) => a - b);
+          rows.push({
+            config,
+            ...median,
+            fpsRange: [runs[0]?.result.fps ?? 0, runs.at(-1)?.result.fps ?? 0],
+            busyMedian: shares[shares.length >> 1] ?? 0,
+          });
         }
       }
     }
@@ -97,7 +104,7 @@ export default async function browserBench(): Promise<void> {
 
 type Busy = { task: number; script: number; style: number; layout: number };
 type Run = { result: PageResult; heapAfterGcMB: number; busy: Busy };
-type Row = Run & { config: PageConfig; fpsRange: [number, number] };
+type Row = Run & { config: PageConfig; fpsRange: [number, number]; busyMedian: number };
 
 /** One stream in a fresh page; the heap is measured after a forced GC once it ended. */
 async function runPage(browser: Browser, url: string, config: PageConfig): Promise<Run> {
@@ -185,10 +192,10 @@ function printBindingTargets(rows: Row[]): void {
   const inCase = rows.filter((row) => row.config.fields === 500 && row.config.tokensPerSecond === 20_000);
   const react = inCase.find((row) => row.config.mode === 'liveform' && row.config.devtools !== true);
   if (react === undefined) return;
-  const busyShare = (row: Row): number => row.busy.task / row.result.streamMs;
+  const busyShare = (row: Row): number => row.busyMedian;
   const verdict = (met: boolean): string => (met ? 'met' : 'MISSED');
   console.log(
-    "\nTargets for each binding at 500 fields × 20 000 tokens/s (issue 47): ≥ 58 fps, no long task over 50 ms, at most one update per frame, main-thread busy time within 1.2× React's LiveForm in this run:\n",
+    "\nTargets for each binding at 500 fields × 20 000 tokens/s (issue 47): ≥ 58 fps, no long task over 50 ms, at most one update per frame, main-thread busy time (the median of the runs) within 1.2× React's LiveForm in this run:\n",
   );
   for (const row of inCase) {
     if (row.config.mode === 'liveform' || row.config.mode === 'baseline') continue;

@@ -132,7 +132,8 @@ export function createFieldStore<Data = unknown, Input = unknown>(
     }
     tree.commit();
     if (next === current) return;
-    exposed = false;
+    // A listener is sent the new snapshot and may keep it after it unsubscribes.
+    exposed = listeners > 0;
     api.setState(next, true);
     changes.all ||= touchesEveryPath(current, next);
     pathListeners.notify(changes, next, current);
