@@ -58,6 +58,9 @@ export function reduceEvents<Data>(
       const { attempt, patches, places } = events as ChunkEvent;
       for (let i = 0; i < patches.length; i++) {
         const data = patches[i] as StreamingData;
+        // A delta the next patch of its path supersedes writes nothing that update keeps: the next
+        // one's value and record replace it, and its path is parsed with that patch.
+        if (data.event_type === 'delta' && nextPatchPath(inputs, input, i, attempt) === data.path) continue;
         const place = places?.[i];
         const target = place === undefined ? parsePatchPath(data, trail) : placedPath(data, place, trail);
         batch.applyPatch(attempt, data, target);
@@ -66,6 +69,18 @@ export function reduceEvents<Data>(
   }
   batch.flush();
   return batch.edited === undefined ? state : createSnapshot(batch.edited);
+}
+
+/** The path of the patch after `patches[i]` of chunk `inputs[input]`, when it is of the same attempt. */
+function nextPatchPath(inputs: readonly StoreInput[], input: number, i: number, attempt: number): string | undefined {
+  let chunk = inputs[input] as ChunkEvent;
+  if (i + 1 >= chunk.patches.length) {
+    const next = inputs[input + 1];
+    if (next === undefined || Array.isArray(next)) return undefined;
+    chunk = next as ChunkEvent;
+    i = -1;
+  }
+  return chunk.attempt === attempt ? chunk.patches[i + 1]?.path : undefined;
 }
 
 function patchOf(event: ResponseEvent | undefined): StreamingData | undefined {
