@@ -55,7 +55,7 @@ const budgets: Budget[] = [
     // Missed (decision 0013): a regression guard just above today's size (fully minified, as an app
     // ships it), so a real growth fails while byte-level drift does not; each raise names its feature
     // in decision 0013's ceiling history, and the ceiling comes down as the bundle shrinks.
-    ceiling: 32.2 * KB,
+    ceiling: 32.3 * KB,
     yaml: 'never',
   },
   {
@@ -82,7 +82,7 @@ const budgets: Budget[] = [
     // Issue 46's all-in-page target (≤ 32 KB before the first patch). Missed (decision 0029): a
     // regression guard just above today's size; its raises are in decision 0013's ceiling history.
     target: 32 * KB,
-    ceiling: 34.1 * KB,
+    ceiling: 34.2 * KB,
     yaml: 'never',
   },
   ...Object.entries(FORMAT_DEFINITIONS).map(
