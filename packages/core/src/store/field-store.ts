@@ -106,7 +106,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   const trail = pathTrail();
   // The chunks the source sent before anything subscribed, not applied yet: nothing can tell
   // an update that no one hears from one made at the next read, so the store applies them together
-  // then (one tree draft, one snapshot), at the source's next other event, or once they hold
+  // then (one update, one snapshot), at the source's next other event, or once they hold
   // `MAX_PENDING` patches.
   let pending: StoreInput[] = [];
   let pendingPatches = 0;
@@ -187,7 +187,7 @@ export function createFieldStore<Data = unknown, Input = unknown>(
   };
 
   // The replayed history: checked as one batch, applied as one update, each run of patches as a
-  // chunk (a pushed chunk as it came), so the span pass finds the containers it closes (decision 0027).
+  // chunk (a pushed chunk as it came), so a delta its path's next patch supersedes is skipped.
   const receiveHistory = (history: readonly StoreInput[]): void => {
     const inputs: StoreInput[] = [];
     try {
@@ -300,8 +300,8 @@ export function createFieldStore<Data = unknown, Input = unknown>(
 const MAX_PENDING = 1024;
 
 /**
- * A replayed history as a store takes it in: each run of one attempt's patches as a chunk (so
- * the span pass finds the containers it closes, decision 0027), every other event in a list.
+ * A replayed history as a store takes it in: each run of one attempt's patches as a chunk (so a
+ * superseded delta is skipped), every other event in a list.
  */
 function historyInputs(history: readonly ResponseEvent[]): StoreInput[] {
   const inputs: (ResponseEvent[] | (ChunkEvent & { patches: StreamingData[] }))[] = [];
