@@ -20,11 +20,12 @@ const ABSENT = Symbol('absent');
 /**
  * The values patches write, and a record per path (`R`: a store's `FieldRecord`), decision 0015:
  * the one tree writer of a store and of both ends of a patch stream. The values are plain JSON,
- * filled in place as the parser fills its own: a snapshot holds the root as it is. A container
- * that a snapshot others may hold can see is sealed: a later write below it copies it (and the
- * containers above it) first, once, so a snapshot never changes and an update costs the paths it
- * wrote, not the tree. A snapshot nothing outside the store has seen is not sealed: a run of
- * updates no one reads in between writes in place, whatever the width of the containers.
+ * filled in place as the parser fills its own: a snapshot holds the root as it is. Once a snapshot
+ * may be held outside the store (`begin(true)`), or a container is handed out on its own
+ * (`sealContainer`), what it can see is sealed: a later write below a sealed container copies it
+ * (and the containers above it) first, once, so nothing handed out ever changes and an update costs
+ * the paths it wrote, not the tree. A run of updates no one reads in between writes in place,
+ * whatever the width of the containers.
  *
  * An update is all or nothing: what it wrote in place into a container made by an earlier update
  * is logged, and `rollback` undoes it, so an update that throws leaves the last snapshot as it was.
