@@ -153,12 +153,9 @@ export class PatchTree<R = never> {
     }
     const key = segments[depth - 1] as PathSegment;
     if (Array.isArray(parent)) checkListIndex(parent.length, key as number, () => formatPath(segments));
-    const had = Object.hasOwn(parent, key);
-    const before = had ? (parent as Record<PathSegment, unknown>)[key] : ABSENT;
+    const before = Object.hasOwn(parent, key) ? (parent as Record<PathSegment, unknown>)[key] : ABSENT;
     if (Object.is(before, value)) return;
-    if (this.#lastMadeIn < this.#update)
-      this.#undo.push(parent, key, before, Array.isArray(parent) ? parent.length : 0);
-    writeOwn(parent, key, value);
+    this.#set(parent, this.#lastMadeIn, key, before, value);
     this.changed = true;
   }
 
@@ -197,7 +194,8 @@ export class PatchTree<R = never> {
   setRecord(key: string, record: R): void {
     const records = this.records;
     const head = this.#head(key);
-    this.#log(records, key, head ?? ABSENT, 0, head === undefined || head.update < this.#update);
+    // The first write of `key` in this update is what a rollback restores.
+    if (head === undefined || head.update < this.#update) this.#undo.push(records, key, head ?? ABSENT, 0);
     // A record no held snapshot can read is replaced; one it can is kept behind the new one.
     const previous = head !== undefined && head.update > this.#sealedAt ? head.previous : head;
     const entry = { record, update: this.#update, previous };
@@ -224,7 +222,8 @@ export class PatchTree<R = never> {
       if (Array.isArray(node)) checkListIndex(node.length, segment as number, () => formatPath(segments));
       const child = readOwn(node, segment);
       const next = this.#containerAt(child, typeof segments[depth + 1] === 'number', segments, depth + 1);
-      if (next !== child) this.#set(node, segment, next);
+      if (next !== child)
+        this.#set(node, this.#madeIn.get(node) as number, segment, Object.hasOwn(node, segment) ? child : ABSENT, next);
       node = next;
     }
     return node;
@@ -259,28 +258,20 @@ export class PatchTree<R = never> {
     return this.#madeIn.has(container);
   }
 
-  #set(container: Container, key: PathSegment, value: unknown): void {
-    const older = (this.#madeIn.get(container) as number) < this.#update;
-    const had = Object.hasOwn(container, key);
-    this.#log(
-      container,
-      key,
-      had ? readOwn(container, key) : ABSENT,
-      Array.isArray(container) ? container.length : 0,
-      older,
-    );
+  /**
+   * Writes `value` at `key` of a writable container made in update `madeIn`, whose value there was
+   * `before` (`ABSENT`: none); logged for a rollback when an earlier update made the container.
+   */
+  #set(container: Container, madeIn: number, key: PathSegment, before: unknown, value: unknown): void {
+    if (madeIn < this.#update) this.#undo.push(container, key, before, Array.isArray(container) ? container.length : 0);
     writeOwn(container, key, value);
-  }
-
-  #log(target: Container | Records<R>, key: PathSegment, before: unknown, length: number, needed: boolean): void {
-    if (needed) this.#undo.push(target, key, before, length);
   }
 }
 
-/** The value at `segments` in a plain tree (own keys only), from `from` on. */
-export function readAt(tree: unknown, segments: readonly PathSegment[], from = 0): unknown {
+/** The value at `segments` in a plain tree (own keys only). */
+export function readAt(tree: unknown, segments: readonly PathSegment[]): unknown {
   let node = tree;
-  for (let i = from; i < segments.length && node !== undefined; i++) node = readOwn(node, segments[i] as PathSegment);
+  for (let i = 0; i < segments.length && node !== undefined; i++) node = readOwn(node, segments[i] as PathSegment);
   return node;
 }
 

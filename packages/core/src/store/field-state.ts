@@ -1,4 +1,3 @@
-import { readOwn } from '../patch/apply-patch';
 import { deepEqual } from '../patch/deep-equal';
 import { readAt } from '../patch/patch-tree';
 import { formatPath, type PathSegment, parsePath } from '../patch/path';
@@ -143,11 +142,9 @@ function computeField(
 /** The field state of a `$tools…` path (`$tools[0].arguments.query`) for `getField` and the hooks. */
 function toolField(state: ToolCalls, segments: readonly PathSegment[], attempt: number): FieldState {
   const rest = segments.slice(1);
-  let node: unknown = state.tree;
-  for (const segment of rest) node = readOwn(node, segment);
   const record = state.records.get(formatPath(rest));
   return {
-    value: node as FieldState['value'],
+    value: readAt(state.tree, rest) as FieldState['value'],
     isComplete: record?.isComplete ?? false,
     completionSource: record?.completionSource,
     attempt: record?.attempt,
